@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MigrationSource } from '../kernel/db/migrate.ts';
+import { accountApp } from './account/routes.ts';
+import { consoleApp } from './console/routes.ts';
+import { orgApp } from './org/routes.ts';
+import type { ServerApp } from './types.ts';
+
+/** The static list of server micro-apps (no folder scanning): order is registration and migration order. */
+export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, orgApp];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const MIGRATION_SOURCES: readonly MigrationSource[] = [
+  { scope: 'kernel', dir: path.resolve(here, '../kernel/migrations') },
+  ...SERVER_APPS.map((app) => ({ scope: app.id, dir: path.join(here, app.id, 'migrations') })),
+];

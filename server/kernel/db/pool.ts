@@ -1,0 +1,57 @@
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+/**
+ * The role every request query runs as: no superuser, no BYPASSRLS, owns no table, so row-level security
+ * applies to it. The pool logs in with the configured credentials and switches to it at connection start
+ * (`-c role=…`), which needs no second password to manage.
+ */
+export const APP_ROLE = 'qpaas_app';
+
+// bigint ids and counts come back as strings by default; timestamps as Date.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+
+export interface Databases {
+  /** Owner connection: migrations, LISTEN, bootstrap. Never used for request data. */
+  owner: pg.Pool;
+  /** Request connection pool running as APP_ROLE. */
+  app: Db;
+  appPool: pg.Pool;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function openDatabases(url: string, options: { appPoolSize?: number } = {}): Databases {
+  const owner = new pg.Pool({ connectionString: url, max: 3 });
+  const appPool = new pg.Pool({
+    connectionString: url,
+    max: options.appPoolSize ?? 10,
+    options: `-c role=${APP_ROLE}`,
+  });
+  const app = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }) });
+  return {
+    owner,
+    app,
+    appPool,
+    url,
+    async close() {
+      await app.destroy();
+      await owner.end();
+    },
+  };
+}
+
+/**
+ * Runs `work` in one transaction whose row-level-security space is `spaceId` (null → no space: space tables
+ * show no rows). `set_config(…, true)` is transaction-local, so nothing leaks to the next user of the connection.
+ */
+export async function inSpace<T>(db: Db, spaceId: string | null, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('app.space_id', ${spaceId ?? ''}, true)`.execute(trx);
+    return work(trx);
+  });
+}

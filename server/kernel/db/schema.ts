@@ -1,0 +1,97 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types of the kernel. Micro-apps extend `Database` through declaration merging in their own files. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface SpacesTable {
+  id: string;
+  name: string;
+  status: Generated<'active' | 'disabled'>;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  login_id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  status: Generated<'active' | 'disabled'>;
+  password_hash: string;
+  failed_logins: Generated<number>;
+  locked_until: Date | null;
+  default_space_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  space_id: string;
+  user_id: string;
+  roles: string[];
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  space_id: string | null;
+  csrf_token: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface LoginThrottleTable {
+  ip: string;
+  window_start: Date;
+  failures: number;
+}
+
+export interface OplogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  user_id: string | null;
+  space_id: string | null;
+  action: string;
+  target: string | null;
+  result: 'ok' | 'denied' | 'failed';
+  status: number | null;
+  ip: string | null;
+  cross_space: Generated<boolean>;
+}
+
+export interface PlatformSettingsTable {
+  key: string;
+  value: unknown;
+  updated_at: Timestamp;
+}
+
+export interface PushPayloadsTable {
+  id: Generated<string>;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface OrgDepartmentTable {
+  space_id: string;
+  id: Generated<string>;
+  parent_id: string | null;
+  name: string;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  spaces: SpacesTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  oplog: OplogTable;
+  platform_settings: PlatformSettingsTable;
+  push_payloads: PushPayloadsTable;
+  org_department: OrgDepartmentTable;
+}

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import type { Language } from '../../../shared/i18n/index.ts';
+import type { Permission } from '../../../shared/permissions.ts';
+import type { Role } from '../../../shared/roles.ts';
+import { inSpace, type Db, type Trx } from '../db/pool.ts';
+import { fail } from '../errors.ts';
+import type { Principal } from '../sessions.ts';
+
+/** Who may call a route. Every route declares one; a route without it stops the server at boot. */
+export type Access = 'public' | 'signedIn' | { roles: readonly Role[] } | { permission: Permission };
+
+export interface SpaceRef {
+  id: string;
+  name: string;
+}
+
+/** Everything a handler needs about the caller, resolved once per request by the kernel's hooks. */
+export interface RequestContext {
+  language: Language;
+  ip: string;
+  principal: Principal | null;
+  /** The space this request acts in: the `/space-{id}` prefix, else the session's own space. */
+  space: SpaceRef | null;
+  /** The caller's roles in `space` (root keeps `root` everywhere). */
+  roles: Role[];
+  isCrossSpace: boolean;
+  /** What the operation log names as the target of a mutating call. */
+  auditTarget: string | null;
+  afterCommit: Array<() => void>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Operation-log action id, e.g. `org.department.create`. */
+    action?: string;
+    /** Answered while maintenance mode is on (only login and the status call). */
+    allowInMaintenance?: boolean;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export function signedIn(req: FastifyRequest): Principal {
+  if (!req.ctx.principal) throw fail.unauthorized();
+  return req.ctx.principal;
+}
+
+export function currentSpace(req: FastifyRequest): SpaceRef {
+  if (!req.ctx.space) throw fail.forbidden('space.none');
+  return req.ctx.space;
+}
+
+/**
+ * One request, one transaction: `work` runs in a transaction scoped (by row-level security) to the request's
+ * space; after it commits, the callbacks queued with `afterCommit` run (cache drops, local notices).
+ */
+export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T> {
+  const result = await inSpace(db, req.ctx.space?.id ?? null, work);
+  for (const callback of req.ctx.afterCommit.splice(0)) callback();
+  return result;
+}

@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageParams } from '../../../shared/i18n/index.ts';
+import { AppError } from '../errors.ts';
+import type { Kernel } from '../kernel.ts';
+import type { App } from './server.ts';
+
+/** The answer shape of spec §7/architecture: `{ code, msg, data }`; `msg` is an i18n key, `text` its translation. */
+export function sendError(kernel: Kernel, req: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const language = req.ctx?.language ?? 'zh-CN';
+  return reply.status(error.status).send({
+    code: error.status,
+    msg: error.key,
+    params: error.params,
+    text: kernel.i18n.t(language, error.key, error.params),
+    data: error.data,
+  });
+}
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** Turns the first schema violation into a message the user can act on, in their language. */
+function validationError(issues: AjvIssue[], where: string | undefined): AppError {
+  const issue = issues[0];
+  if (!issue) return new AppError(400, 'validation.invalid', { field: where ?? '', reason: '' });
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const field = (name: unknown) => [path, name].filter(Boolean).join('.') || where || '';
+  const params: MessageParams = { field: field(undefined) };
+  switch (issue.keyword) {
+    case 'required':
+      return new AppError(400, 'validation.required', { field: field(issue.params.missingProperty) });
+    case 'additionalProperties':
+      return new AppError(400, 'validation.unknownField', { field: field(issue.params.additionalProperty) });
+    case 'minLength':
+      return new AppError(400, 'validation.tooShort', { ...params, limit: Number(issue.params.limit) });
+    case 'maxLength':
+      return new AppError(400, 'validation.tooLong', { ...params, limit: Number(issue.params.limit) });
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return new AppError(400, 'validation.minimum', { ...params, limit: Number(issue.params.limit) });
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return new AppError(400, 'validation.maximum', { ...params, limit: Number(issue.params.limit) });
+    case 'pattern':
+    case 'format':
+      return new AppError(400, 'validation.pattern', params);
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return new AppError(400, 'validation.enum', params);
+    default:
+      return new AppError(400, 'validation.type', params);
+  }
+}
+
+function toAppError(error: FastifyError & { validationContext?: string }): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error.validation) return validationError(error.validation as unknown as AjvIssue[], error.validationContext);
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(413, 'request.tooLarge', { limit: BODY_LIMIT });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(400, 'request.malformedJson');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(415, 'request.unsupportedType');
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError(400, 'request.malformedJson');
+  return null;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export function installErrorHandling(app: App, kernel: Kernel): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const known = toAppError(error);
+    if (known) return sendError(kernel, req, reply, known);
+    req.log.error({ err: error }, 'unhandled error');
+    return sendError(kernel, req, reply, new AppError(500, 'common.internalError'));
+  });
+  app.setNotFoundHandler((req, reply) => sendError(kernel, req, reply, new AppError(404, 'common.notFound')));
+}

@@ -1,0 +1,126 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { rolesFor } from '../../../shared/permissions.ts';
+import type { Role } from '../../../shared/roles.ts';
+import { fail } from '../errors.ts';
+import type { Kernel } from '../kernel.ts';
+import type { App } from './server.ts';
+import { CSRF_HEADER, SESSION_COOKIE, type Principal } from '../sessions.ts';
+import type { Access, RequestContext, SpaceRef } from './context.ts';
+import { spacePrefixOf } from './space-prefix.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const LOCALE_COOKIE = 'locale';
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * CSRF defence: every state-changing call carries a custom header. Browsers cannot add it cross-site without a
+ * CORS preflight (which this server never grants); signed-in calls must also echo the session's token.
+ */
+function checkCsrf(req: FastifyRequest, principal: Principal | null): void {
+  if (SAFE_METHODS.has(req.method)) return;
+  const header = req.headers[CSRF_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || (principal && !sameToken(value, principal.csrfToken))) throw fail.forbidden('request.csrfMissing');
+}
+
+/** Resolves the space of the request and the caller's roles in it; refuses spaces the caller does not belong to. */
+async function resolveSpace(kernel: Kernel, req: FastifyRequest, principal: Principal, ctx: RequestContext) {
+  const prefix = spacePrefixOf(req.raw);
+  const own = principal.memberships.find((m) => m.spaceId === principal.spaceId) ?? principal.memberships[0] ?? null;
+  const wanted = prefix ?? own?.spaceId ?? null;
+  const rootRoles: Role[] = principal.isRoot ? ['root'] : [];
+  ctx.isCrossSpace = prefix !== null && prefix !== own?.spaceId;
+  if (wanted === null) {
+    ctx.roles = rootRoles;
+    return;
+  }
+  const membership = principal.memberships.find((m) => m.spaceId === wanted);
+  if (membership) {
+    ctx.space = { id: membership.spaceId, name: membership.spaceName };
+    ctx.roles = [...new Set([...membership.roles, ...rootRoles])];
+    return;
+  }
+  if (!principal.isRoot) throw fail.forbidden('space.notMember');
+  // Root may enter any space; every such request is written to the operation log (onResponse).
+  const space: SpaceRef | undefined = await kernel.db
+    .selectFrom('spaces')
+    .select(['id', 'name'])
+    .where('id', '=', wanted)
+    .executeTakeFirst();
+  if (!space) throw fail.notFound('space.notFound');
+  ctx.space = space;
+  ctx.roles = rootRoles;
+}
+
+export function allows(access: Access, principal: Principal | null, roles: readonly Role[]): boolean {
+  if (access === 'public') return true;
+  if (!principal) return false;
+  if (access === 'signedIn') return true;
+  const allowed = 'roles' in access ? access.roles : rolesFor(access.permission);
+  return allowed.some((role) => roles.includes(role));
+}
+
+export function installKernelHooks(app: App, kernel: Kernel): void {
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles, permission or public).`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') kernel.apiRoutes.push({ method, url: route.url, access });
+  });
+
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+
+  app.addHook('onRequest', async (req) => {
+    const query = req.query as Record<string, unknown> | undefined;
+    const ctx: RequestContext = {
+      language: kernel.i18n.pick(query?.lang, req.cookies[LOCALE_COOKIE], req.headers['accept-language']),
+      ip: req.ip,
+      principal: null,
+      space: null,
+      roles: [],
+      isCrossSpace: false,
+      auditTarget: null,
+      afterCommit: [],
+    };
+    req.ctx = ctx;
+    const config = req.routeOptions.config;
+    if (kernel.maintenance.on && !config.allowInMaintenance) throw fail.maintenance();
+    ctx.principal = await kernel.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    if (!config.access) return; // the not-found handler
+    checkCsrf(req, ctx.principal);
+    if (ctx.principal) await resolveSpace(kernel, req, ctx.principal, ctx);
+    if (!allows(config.access, ctx.principal, ctx.roles)) {
+      throw ctx.principal ? fail.forbidden() : fail.unauthorized();
+    }
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const ctx = req.ctx;
+    if (!ctx) return;
+    const status = reply.statusCode;
+    const principal = ctx.principal;
+    req.log.info(
+      { method: req.method, url: req.url, status, ms: Math.round(reply.elapsedTime), user: principal?.userId },
+      'request',
+    );
+    const mutating = !SAFE_METHODS.has(req.method);
+    const rootVisit = principal?.isRoot === true && ctx.isCrossSpace && ctx.space !== null;
+    if (!mutating && !rootVisit) return;
+    if (!req.routeOptions.config.access) return;
+    await kernel.audit.record({
+      userId: principal?.userId ?? null,
+      spaceId: ctx.space?.id ?? null,
+      action: req.routeOptions.config.action ?? `${req.method} ${req.routeOptions.url}`,
+      target: ctx.auditTarget,
+      result: status < 400 ? 'ok' : status === 401 || status === 403 ? 'denied' : 'failed',
+      status,
+      ip: ctx.ip,
+      crossSpace: ctx.isCrossSpace,
+    });
+  });
+}

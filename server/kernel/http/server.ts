@@ -1,0 +1,43 @@
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { Kernel } from '../kernel.ts';
+import { BODY_LIMIT, installErrorHandling } from './errors.ts';
+import { installKernelHooks } from './hooks.ts';
+import { stripSpacePrefix } from './space-prefix.ts';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** Form-encoded bodies (spec §7: post/put are form-encoded unless JSON headers are given); repeated keys → arrays. */
+function parseForm(body: string): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const previous = result[key];
+    result[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return result;
+}
+
+export async function createHttpServer(kernel: Kernel, trustProxy = false): Promise<App> {
+  const app: App = Fastify({
+    loggerInstance: kernel.log as FastifyBaseLogger,
+    // One line per request from the onResponse hook instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy,
+    rewriteUrl: (req) => stripSpacePrefix(req),
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, parseForm(body as string));
+  });
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  installErrorHandling(app, kernel);
+  installKernelHooks(app, kernel);
+  return app;
+}

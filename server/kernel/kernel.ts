@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { Audit } from './audit.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Databases, Db, Trx } from './db/pool.ts';
+import { transact, type Access } from './http/context.ts';
+import { createI18n, type I18n } from './i18n.ts';
+import type { Logger } from './logger.ts';
+import { Maintenance } from './maintenance.ts';
+import { PgListener } from './notify.ts';
+import { PgPushBus, type PushBus } from './push/bus.ts';
+import { SocketHub } from './push/hub.ts';
+import { SESSIONS_CHANNEL, SessionStore } from './sessions.ts';
+
+/** The explicit kernel object every micro-app's `register` receives (architecture: "how a micro-app plugs in"). */
+export interface Kernel {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  i18n: I18n;
+  databases: Databases;
+  /** Request data, as the row-level-security-bound app role. */
+  db: Db;
+  sessions: SessionStore;
+  push: PushBus;
+  hub: SocketHub;
+  audit: Audit;
+  maintenance: Maintenance;
+  listener: PgListener;
+  /** Every API route with its declared access, filled at boot (the role × route matrix test reads it). */
+  apiRoutes: Array<{ method: string; url: string; access: Access }>;
+  /** After a commit that revoked sessions: drop them from the cache and close their sockets, here and now. */
+  sessionsRevoked(ids: readonly string[]): void;
+  /** Runs `work` as the request's one transaction, in the request's space. */
+  transact<T>(req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function createKernel(options: {
+  config: Config;
+  log: Logger;
+  databases: Databases;
+  clock?: Clock;
+  push?: PushBus;
+}): Promise<Kernel> {
+  const { config, log, databases } = options;
+  const db = databases.app;
+  const listener = new PgListener(databases.url, log);
+  const sessions = new SessionStore(db, options.clock ?? systemClock);
+  // Another process revoked sessions: drop them from this process's cache too.
+  const hub = new SocketHub();
+  const sessionsRevoked = (ids: readonly string[]) => {
+    sessions.forget(ids);
+    hub.closeSessions(ids, 4401, 'session ended');
+  };
+  await listener.listen(SESSIONS_CHANNEL, (payload) => {
+    const ids = JSON.parse(payload) as string[] | '*';
+    if (ids === '*') sessions.forget('all');
+    else sessionsRevoked(ids);
+  });
+  const maintenance = new Maintenance(db);
+  await maintenance.load(listener);
+  const push = options.push ?? new PgPushBus(db, listener, log);
+  push.subscribe((envelope) => hub.deliver(envelope));
+  await push.start();
+  return {
+    config,
+    log,
+    clock: options.clock ?? systemClock,
+    i18n: createI18n(),
+    databases,
+    db,
+    sessions,
+    push,
+    hub,
+    audit: new Audit(db, log),
+    maintenance,
+    listener,
+    sessionsRevoked,
+    apiRoutes: [],
+    transact: (req, work) => transact(db, req, work),
+    async close() {
+      await listener.close();
+    },
+  };
+}

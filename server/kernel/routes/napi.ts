@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import * as constants from '../../../shared/constants.ts';
+import { NoQuery } from '../../../shared/api/common.ts';
+import { LangQuery } from '../../../shared/api/kernel.ts';
+import { routesFor } from '../../../shared/routes/access.ts';
+import type { App } from '../http/server.ts';
+import type { Kernel } from '../kernel.ts';
+
+/** A stamp of this build: changes with the package version and the server start, for cache busting. */
+const PROJECT_STAMP = createHash('sha256').update(`${process.env.npm_package_version ?? '0'}:${Date.now()}`).digest('hex').slice(0, 12);
+
+/** The spec's named calls of §7 with their exact shapes. */
+export function registerNapiRoutes(app: App, kernel: Kernel): void {
+  app.get('/napi/lang/json', { config: { access: 'public' }, schema: { querystring: LangQuery } }, async (req) => {
+    const language = req.ctx.language;
+    return { code: 200, data: { version: kernel.i18n.version, [language]: kernel.i18n.dictionaries[language] } };
+  });
+
+  app.get('/napi/micro-apps/qycloudBaseInfo', { config: { access: 'public' }, schema: { querystring: NoQuery } }, async (req) => {
+    const { principal, space, language, roles, isCrossSpace } = req.ctx;
+    const secure = req.protocol === 'https';
+    const host = req.headers.host ?? `localhost:${kernel.config.port}`;
+    const origin = `${secure ? 'https' : 'http'}://${host}`;
+    return {
+      code: 200,
+      msg: 'ok',
+      data: {
+        user: principal
+          ? {
+              id: principal.userId,
+              loginId: principal.loginId,
+              name: principal.name,
+              entId: space?.id ?? null,
+              entName: space?.name ?? null,
+              roles,
+              ownSpaceId: principal.spaceId,
+              spaces: principal.memberships.map((m) => ({ id: m.spaceId, name: m.spaceName, roles: m.roles })),
+            }
+          : null,
+        csrfToken: principal?.csrfToken ?? null,
+        isCrossSpace,
+        language,
+        websocketConfig: JSON.stringify({ socketDomain: `${secure ? 'wss' : 'ws'}://${host}/napi/socket`, loginIp: req.ctx.ip }),
+        server: { api: origin, sapi: `${origin}/sapi`, napi: `${origin}/napi` },
+        projectStamp: PROJECT_STAMP,
+        publishVersion: constants.PUBLISH_VERSION,
+        langVersion: kernel.i18n.version,
+        constants: {
+          errorReporting: constants.ERROR_REPORTING,
+          apiVersionCaching: constants.API_VERSION_CACHING,
+          baseRoute: constants.BASE_ROUTE,
+          previewPort: constants.PREVIEW_PORT,
+          imageCompression: constants.IMAGE_COMPRESSION,
+          ruleVersion: constants.RULE_VERSION,
+          pageCacheSize: constants.PAGE_CACHE_SIZE,
+          pageSizeMax: constants.PAGE_SIZE_MAX,
+          searchResultsCap: constants.SEARCH_RESULTS_CAP,
+          attachmentsPerUpload: constants.ATTACHMENTS_PER_UPLOAD,
+          socketReconnect: constants.SOCKET_RECONNECT,
+          pushOn: constants.PUSH_ON_BY_DEFAULT,
+          imPushFlag: constants.IM_PUSH_FLAG_DEFAULT,
+          clientStringCookieDays: constants.CLIENT_STRING_COOKIE_DAYS,
+          bridgeReadyTimeoutMs: constants.BRIDGE_READY_TIMEOUT_MS,
+        },
+      },
+    };
+  });
+
+  app.get('/napi/routes', { config: { access: 'public' }, schema: { querystring: NoQuery } }, async (req) => {
+    const viewer = req.ctx.principal ? { roles: req.ctx.roles } : null;
+    return { code: 200, msg: 'ok', data: { entries: routesFor(viewer) } };
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { NoQuery } from '../../../shared/api/common.ts';
+import { fail } from '../errors.ts';
+import type { App } from '../http/server.ts';
+import type { Kernel } from '../kernel.ts';
+
+/** Close codes the client can tell apart (4000–4999 are the application's). */
+export const SOCKET_CLOSE = { unauthenticated: 4401, foreignUid: 4403, badMessage: 4400 } as const;
+
+/** A browser always sends Origin: it must be this server (or a configured origin). Tools without Origin pass. */
+function originAllowed(kernel: Kernel, req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (kernel.config.allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The push socket of spec §7: after open the client sends `{ type: 'bindUid', uid, login_ip }`; the server
+ * binds it to the session's user, or closes it when the uid is someone else's.
+ */
+export function registerSocketRoute(app: App, kernel: Kernel): void {
+  app.get(
+    '/napi/socket',
+    {
+      websocket: true,
+      config: { access: 'public' },
+      schema: { querystring: NoQuery },
+      preValidation: async (req) => {
+        if (!originAllowed(kernel, req)) throw fail.forbidden();
+      },
+    },
+    (socket, req) => {
+      const principal = req.ctx.principal;
+      if (!principal) {
+        socket.close(SOCKET_CLOSE.unauthenticated, 'sign in first');
+        return;
+      }
+      socket.on('message', (raw) => {
+        let message: { type?: unknown; uid?: unknown };
+        try {
+          message = JSON.parse(raw.toString()) as typeof message;
+        } catch {
+          socket.close(SOCKET_CLOSE.badMessage, 'bad message');
+          return;
+        }
+        if (message.type !== 'bindUid') return;
+        if (String(message.uid) !== principal.userId) {
+          socket.close(SOCKET_CLOSE.foreignUid, 'uid does not match the session');
+          return;
+        }
+        kernel.hub.bind(socket, { sessionId: principal.sessionId, userId: principal.userId, spaceId: req.ctx.space?.id ?? null });
+        socket.send(JSON.stringify({ type: 'bound', uid: principal.userId }));
+      });
+      socket.on('close', () => kernel.hub.unbind(socket));
+    },
+  );
+}

@@ -1,0 +1,148 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { isRole, type Role } from '../../shared/roles.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db/pool.ts';
+
+export const SESSION_COOKIE = 'qp_sid';
+export const CSRF_COOKIE = 'qp_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSIONS_CHANNEL = 'qpaas_sessions';
+const SESSION_DAYS = 7;
+/** A cached principal is trusted this long; revocations also drop it at once, in every process (NOTIFY). */
+const CACHE_MS = 10_000;
+
+export interface Membership {
+  spaceId: string;
+  spaceName: string;
+  roles: Role[];
+}
+
+/** Who is calling: the signed-in user with the space memberships the session sees. */
+export interface Principal {
+  sessionId: string;
+  csrfToken: string;
+  userId: string;
+  loginId: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  /** The user's own space for this session (switchable); requests without a prefix act in it. */
+  spaceId: string | null;
+  memberships: Membership[];
+  isRoot: boolean;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class SessionStore {
+  private readonly cache = new Map<string, { principal: Principal; until: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(exec: Db, userId: string, spaceId: string | null, ip: string | null, userAgent: string | null) {
+    const token = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    await exec
+      .insertInto('sessions')
+      .values({
+        id: hashToken(token),
+        user_id: userId,
+        space_id: spaceId,
+        csrf_token: csrfToken,
+        ip,
+        user_agent: userAgent?.slice(0, 300) ?? null,
+        created_at: new Date(this.clock.now()),
+        expires_at: new Date(this.clock.now() + SESSION_DAYS * 86_400_000),
+      })
+      .execute();
+    return { token, csrfToken, maxAgeSeconds: SESSION_DAYS * 86_400 };
+  }
+
+  async resolve(token: string | undefined): Promise<Principal | null> {
+    if (!token || token.length > 100) return null;
+    const id = hashToken(token);
+    const cached = this.cache.get(id);
+    if (cached && cached.until > this.clock.now()) return cached.principal;
+    const principal = await this.load(id);
+    if (principal) this.cache.set(id, { principal, until: this.clock.now() + CACHE_MS });
+    else this.cache.delete(id);
+    return principal;
+  }
+
+  private async load(id: string): Promise<Principal | null> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.csrf_token', 's.space_id', 'u.id as user_id', 'u.login_id', 'u.name', 'u.phone', 'u.email'])
+      .where('s.id', '=', id)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date(this.clock.now()))
+      .where('u.status', '=', 'active')
+      .executeTakeFirst();
+    if (!row) return null;
+    const memberships = await this.memberships(row.user_id);
+    return {
+      sessionId: row.id,
+      csrfToken: row.csrf_token,
+      userId: row.user_id,
+      loginId: row.login_id,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      spaceId: row.space_id,
+      memberships,
+      isRoot: memberships.some((m) => m.roles.includes('root')),
+    };
+  }
+
+  async memberships(userId: string): Promise<Membership[]> {
+    const rows = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('spaces as sp', 'sp.id', 'm.space_id')
+      .select(['m.space_id', 'sp.name', 'm.roles'])
+      .where('m.user_id', '=', userId)
+      .where('sp.status', '=', 'active')
+      .orderBy('m.created_at')
+      .execute();
+    return rows.map((r) => ({ spaceId: r.space_id, spaceName: r.name, roles: r.roles.filter(isRole) }));
+  }
+
+  async setSpace(exec: Db, sessionId: string, spaceId: string): Promise<void> {
+    await exec.updateTable('sessions').set({ space_id: spaceId }).where('id', '=', sessionId).execute();
+  }
+
+  /**
+   * Revokes one session, or all of a user's sessions but `keep`, inside the caller's transaction, and
+   * announces it on the sessions channel (NOTIFY is delivered at commit, to every server process).
+   * The caller drops its own cache after commit with `forget`, so a rolled-back change revokes nothing.
+   */
+  async revoke(exec: Db, where: { sessionId: string } | { userId: string; keep?: string }): Promise<string[]> {
+    let query = exec
+      .updateTable('sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('revoked_at', 'is', null);
+    query = 'sessionId' in where ? query.where('id', '=', where.sessionId) : query.where('user_id', '=', where.userId);
+    if ('userId' in where && where.keep) query = query.where('id', '<>', where.keep);
+    const rows = await query.returning('id').execute();
+    const ids = rows.map((r) => r.id);
+    if (ids.length > 0) await sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(ids)})`.execute(exec);
+    return ids;
+  }
+
+  /** Memberships or spaces changed: every process drops its cached principals at commit (they reload). */
+  async announceMembershipChange(exec: Db): Promise<void> {
+    await sql`select pg_notify(${SESSIONS_CHANNEL}, '"*"')`.execute(exec);
+  }
+
+  /** Drops cached principals (called locally and when another process announces a revocation). */
+  forget(sessionIds: readonly string[] | 'all'): void {
+    if (sessionIds === 'all') this.cache.clear();
+    else for (const id of sessionIds) this.cache.delete(id);
+  }
+}

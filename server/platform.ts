@@ -1,0 +1,60 @@
+import type { Config } from './config.ts';
+import { SERVER_APPS, MIGRATION_SOURCES } from './apps/index.ts';
+import type { Clock } from './kernel/clock.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './kernel/db/embedded.ts';
+import { migrate } from './kernel/db/migrate.ts';
+import { openDatabases } from './kernel/db/pool.ts';
+import { createHttpServer, type App } from './kernel/http/server.ts';
+import { createKernel, type Kernel } from './kernel/kernel.ts';
+import { createLogger, type Logger } from './kernel/logger.ts';
+import { registerKernelRoutes } from './kernel/routes/index.ts';
+import { seedDemo } from './demo-seed.ts';
+
+export interface Platform {
+  app: App;
+  kernel: Kernel;
+  /** http://host:port the server listens on. */
+  url: string;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** Boot order: database (embedded or DATABASE_URL) → migrations → kernel → routes → optional demo seed → listen. */
+export async function startPlatform(config: Config, options: { clock?: Clock; log?: Logger; listen?: boolean } = {}): Promise<Platform> {
+  const log = options.log ?? createLogger(config.logLevel);
+  let embedded: EmbeddedDatabase | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, (line) => log.debug({ pg: line }, 'embedded postgres'));
+    url = embedded.url;
+  }
+  const databases = openDatabases(url);
+  try {
+    const applied = await migrate(databases.owner, MIGRATION_SOURCES);
+    if (applied.length) log.info({ applied }, 'migrations applied');
+    const kernel = await createKernel({ config, log, databases, clock: options.clock });
+    const app = await createHttpServer(kernel, process.env.TRUST_PROXY === '1');
+    registerKernelRoutes(app, kernel);
+    for (const micro of SERVER_APPS) micro.register(app, kernel);
+    const seeded = config.demoSeed ? await seedDemo(kernel.db) : false;
+    let address = '';
+    if (options.listen !== false) address = await app.listen({ port: config.port, host: config.host });
+    else await app.ready();
+    return {
+      app,
+      kernel,
+      url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
+      seeded,
+      async stop() {
+        await app.close();
+        await kernel.close();
+        await databases.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await databases.close();
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** Objects reject unknown properties: no mass assignment of space, owner or roles. */
+export const Strict = <T extends Record<string, TSchema>>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
+
+export const NoQuery = Strict({});
+export const NoBody = Strict({});
+
+export const SpaceId = Type.String({ pattern: '^[A-Za-z0-9]{1,32}$' });
+export const IdParam = Strict({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) });
+export const RoleName = Type.Union([
+  Type.Literal('root'),
+  Type.Literal('saas'),
+  Type.Literal('admin'),
+  Type.Literal('user'),
+  Type.Literal('safe'),
+  Type.Literal('audit'),
+]);

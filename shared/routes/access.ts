@@ -1,0 +1,19 @@
+import type { Role } from '../roles.ts';
+import { ROUTES } from './table.ts';
+import type { RouteEntry } from './types.ts';
+
+export interface Viewer {
+  roles: readonly Role[];
+}
+
+/** Spec §6: guests see public pages only; a signed-in user sees public, open (empty roles) and shared-role pages. */
+export function canOpen(route: RouteEntry, viewer: Viewer | null): boolean {
+  if (route.public) return true;
+  if (viewer === null) return false;
+  if (route.roles.length === 0) return true;
+  return route.roles.some((role) => viewer.roles.includes(role));
+}
+
+export function routesFor(viewer: Viewer | null, routes: readonly RouteEntry[] = ROUTES): RouteEntry[] {
+  return routes.filter((route) => canOpen(route, viewer));
+}

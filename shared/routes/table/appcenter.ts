@@ -1,0 +1,22 @@
+import type { RouteEntry } from '../types.ts';
+import { CONSOLE, routeGroup } from './define.ts';
+
+const route = routeGroup('appcenter');
+
+/**
+ * Application centre and app store (spec §2.7). "/appstore, myapps, upload, history, audit" is read as sub-pages of
+ * appstore: the console twin `console/tmp/appstore/audit` names the same path.
+ */
+export const APPCENTER_ROUTES: RouteEntry[] = [
+  route('home', 'appcenter', 'AppCenterPage'),
+  route('system', 'appcenter/appsystem/{appId}', 'AppSystemPage'),
+  route('store', 'appstore', 'AppStorePage'),
+  route('myApps', 'appstore/myapps', 'MyAppsPage'),
+  route('upload', 'appstore/upload', 'AppUploadPage'),
+  route('history', 'appstore/history', 'AppHistoryPage'),
+  route('audit', 'appstore/audit', 'AppAuditPage'),
+  route('usageSurvey', 'app/usage/survey', 'UsageSurveyPage', { roles: ['admin'] }),
+  route('consoleAppCenter', 'console/tmp/appcenter', 'AppCenterPage', CONSOLE),
+  route('consoleStorePermission', 'console/tmp/store/permissionmanage', 'StorePermissionPage', CONSOLE),
+  route('consoleStoreAudit', 'console/tmp/appstore/audit', 'AppAuditPage', CONSOLE),
+];

@@ -1,0 +1,39 @@
+import type { MicroAppId } from '../apps.ts';
+import type { Role } from '../roles.ts';
+
+/**
+ * Page frames of spec §2.1: `root` operator, `customer` enterprise admin/console, `access` login/public frame,
+ * `index` user-facing.
+ */
+export type Layout = 'index' | 'root' | 'customer' | 'access';
+
+/** `planned` until the issue that builds the page flips it to `built`. */
+export type RouteStatus = 'built' | 'planned';
+
+export interface RouteEntry {
+  /** Unique, `<app>.<name>`, e.g. `appcenter.system`. */
+  id: string;
+  /** Owning micro-app. */
+  app: MicroAppId;
+  /** No leading slash, e.g. `appcenter/appsystem/{appId}`; optional param `{form?}`; literal `!` segments kept. */
+  pattern: string;
+  /** i18n key, `routes.<id>`. */
+  title: string;
+  /** Lazy page module, `<app>/<PascalName>`. */
+  page: string;
+  layout: Layout;
+  /** Empty = any signed-in user. */
+  roles: Role[];
+  /** Open to guests too (spec §6). */
+  public?: boolean;
+  /** False for the root/operator pages of spec §2.4, which never take a space prefix. */
+  spaced: boolean;
+  /** Fixed extra params handed to the page alongside the path params. */
+  extra?: Record<string, string>;
+  system?: 'qpaas' | 'qycloud';
+  sandbox?: boolean;
+  belong?: 'console' | 'header';
+  /** Always opens in a new window. */
+  newWindow?: boolean;
+  status: RouteStatus;
+}
