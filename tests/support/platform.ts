@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { readConfig } from '../../server/config.ts';
+import type { Clock } from '../../server/kernel/clock.ts';
+import { startPlatform, type Platform } from '../../server/platform.ts';
+
+/** A fresh, empty database on the run's PostgreSQL server; returns its URL. */
+export async function createTestDatabase(prefix = 't'): Promise<string> {
+  const admin = inject('adminDatabaseUrl');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Starts the real server (migrations, demo seed, HTTP on a free loopback port) on a fresh database. */
+export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: string; demoSeed?: boolean } = {}): Promise<Platform> {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const config = {
+    ...readConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    demoSeed: options.demoSeed ?? true,
+  };
+  return startPlatform(config, { clock: options.clock });
+}

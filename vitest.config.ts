@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: unit tests (`*.test.ts`, nothing external) and integration tests (`*.int.test.ts`, a real
+ * PostgreSQL: embedded by default, or the server named by DATABASE_URL).
+ */
+export default defineConfig({
+  test: {
+    // Two cores: at most two test files at once (each integration suite has its own database).
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['server/**/*.int.test.ts', 'tests/**/*.int.test.ts'],
+          globalSetup: ['tests/support/global-database.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
