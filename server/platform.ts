@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { SERVER_APPS, MIGRATION_SOURCES } from './apps/index.ts';
 import type { Clock } from './kernel/clock.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './kernel/db/embedded.ts';
+import { tenancyProblems } from './kernel/db/catalog.ts';
 import { migrate } from './kernel/db/migrate.ts';
 import { openDatabases } from './kernel/db/pool.ts';
 import { createHttpServer, type App } from './kernel/http/server.ts';
@@ -32,6 +33,8 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
   try {
     const applied = await migrate(databases.owner, MIGRATION_SOURCES);
     if (applied.length) log.info({ applied }, 'migrations applied');
+    const problems = await tenancyProblems(databases.owner);
+    if (problems.length) throw new Error(`Space isolation is not sound:\n  ${problems.join('\n  ')}`);
     const kernel = await createKernel({ config, log, databases, clock: options.clock });
     const app = await createHttpServer(kernel, process.env.TRUST_PROXY === '1');
     registerKernelRoutes(app, kernel);

@@ -6,10 +6,13 @@ export const CreateSpaceBody = Strict({
   name: Type.String({ minLength: 1, maxLength: 100 }),
 });
 
-export const UpdateSpaceBody = Strict({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
-});
+export const UpdateSpaceBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
 
 export const SpaceParam = Strict({ id: SpaceId });
 
@@ -26,12 +29,15 @@ export const CreateUserBody = Strict({
   roles: Type.Array(RoleName, { minItems: 1, uniqueItems: true }),
 });
 
-export const UpdateUserBody = Strict({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  phone: Type.Optional(Type.Union([Phone, Type.Null()])),
-  email: Type.Optional(Type.Union([Email, Type.Null()])),
-  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
-});
+export const UpdateUserBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    phone: Type.Optional(Type.Union([Phone, Type.Null()])),
+    email: Type.Optional(Type.Union([Email, Type.Null()])),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
 
 export const MembershipBody = Strict({ roles: Type.Array(RoleName, { minItems: 1, uniqueItems: true }) });
 export const MembershipParam = Strict({ id: Type.String({ pattern: '^[0-9]{1,18}$' }), spaceId: SpaceId });

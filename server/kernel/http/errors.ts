@@ -34,6 +34,8 @@ function validationError(issues: AjvIssue[], where: string | undefined): AppErro
       return new AppError(400, 'validation.required', { field: field(issue.params.missingProperty) });
     case 'additionalProperties':
       return new AppError(400, 'validation.unknownField', { field: field(issue.params.additionalProperty) });
+    case 'minProperties':
+      return new AppError(400, 'validation.required', { field: where ?? 'body' });
     case 'minLength':
       return new AppError(400, 'validation.tooShort', { ...params, limit: Number(issue.params.limit) });
     case 'maxLength':

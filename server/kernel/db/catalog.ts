@@ -1,0 +1,55 @@
+import type pg from 'pg';
+import { APP_ROLE } from './pool.ts';
+
+/**
+ * Platform tables carry a space reference but are not space-owned rows: a user belongs to several spaces, a
+ * session moves between them, root reads the log across them. The access layer guards these; every other
+ * table with `space_id` must be isolated by forced row-level security.
+ */
+export const PLATFORM_TABLES: readonly string[] = ['spaces', 'users', 'memberships', 'sessions', 'oplog'];
+
+const POLICY_CONDITION = "nullif(current_setting('app.space_id'::text, true), ''::text)";
+
+/**
+ * What is wrong with tenancy in the live catalog (empty = sound): space tables without ENABLED and FORCED RLS
+ * or without a USING + WITH CHECK policy on app.space_id, and an app role that could see past RLS.
+ * The server refuses to start when this is not empty.
+ */
+export async function tenancyProblems(pool: pg.Pool): Promise<string[]> {
+  const problems: string[] = [];
+  const tables = await pool.query<{ table: string; rls: boolean; forced: boolean; owner: string }>(
+    `select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced, pg_get_userbyid(c.relowner) as owner
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p')
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'space_id' and not a.attisdropped)`,
+  );
+  const policies = await pool.query<{ table: string; qual: string | null; check: string | null }>(
+    `select tablename as table, qual, with_check as check from pg_policies where schemaname = current_schema()`,
+  );
+  for (const t of tables.rows) {
+    if (PLATFORM_TABLES.includes(t.table)) continue;
+    if (!t.rls) problems.push(`${t.table}: row-level security is not enabled`);
+    if (!t.forced) problems.push(`${t.table}: row-level security is not forced`);
+    const guarded = policies.rows.some(
+      (p) => p.table === t.table && !!p.qual?.toLowerCase().includes(POLICY_CONDITION) && !!p.check?.toLowerCase().includes(POLICY_CONDITION),
+    );
+    if (!guarded) problems.push(`${t.table}: no policy with USING and WITH CHECK on app.space_id`);
+  }
+  const owned = await pool.query<{ relname: string }>(
+    `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and pg_get_userbyid(c.relowner) = $1`,
+    [APP_ROLE],
+  );
+  for (const row of owned.rows) problems.push(`${row.relname}: owned by the app role ${APP_ROLE}`);
+  const role = await pool.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
+    'select rolsuper, rolbypassrls from pg_roles where rolname = $1',
+    [APP_ROLE],
+  );
+  const app = role.rows[0];
+  if (!app) problems.push(`the app role ${APP_ROLE} does not exist`);
+  else {
+    if (app.rolsuper) problems.push(`the app role ${APP_ROLE} is a superuser`);
+    if (app.rolbypassrls) problems.push(`the app role ${APP_ROLE} bypasses row-level security`);
+  }
+  return problems;
+}
