@@ -1,0 +1,36 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+
+/** Starts a TypeScript script in its own Node process; resolves with the first stdout line matching `ready`. */
+export function startScript(script: string, env: Record<string, string>, ready: RegExp, timeoutMs = 60_000) {
+  const child = spawn(TSX, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  const line = new Promise<RegExpExecArray>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not get ready: ${stderr}`)), timeoutMs);
+    child.stdout?.on('data', (chunk) => {
+      out += String(chunk);
+      const match = ready.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}: ${stderr}`));
+    });
+  });
+  return { child, ready: line };
+}
+
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
