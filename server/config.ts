@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   logLevel: string;
+  /** Log file; unset → stdout. */
+  logFile: string | null;
   demoSeed: boolean;
   /** Public origin(s) allowed to open the push socket; empty → same host as the request. */
   allowedOrigins: string[];
@@ -27,6 +29,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ? env.DATABASE_URL : null,
     dataDir: path.resolve(env.DATA_DIR ?? '.data'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFile: env.LOG_FILE ? path.resolve(env.LOG_FILE) : null,
     demoSeed: flag(env.DEMO_SEED, true),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };

@@ -22,7 +22,7 @@ export interface Platform {
 
 /** Boot order: database (embedded or DATABASE_URL) → migrations → kernel → routes → optional demo seed → listen. */
 export async function startPlatform(config: Config, options: { clock?: Clock; log?: Logger; listen?: boolean } = {}): Promise<Platform> {
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel, config.logFile);
   let embedded: EmbeddedDatabase | null = null;
   let url = config.databaseUrl;
   if (!url) {

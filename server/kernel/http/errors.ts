@@ -81,7 +81,7 @@ export function installErrorHandling(app: App, kernel: Kernel): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const known = toAppError(error);
     if (known) return sendError(kernel, req, reply, known);
-    req.log.error({ err: error }, 'unhandled error');
+    kernel.log.error({ err: error, reqId: req.id, method: req.method, url: req.url }, 'unhandled error');
     return sendError(kernel, req, reply, new AppError(500, 'common.internalError'));
   });
   app.setNotFoundHandler((req, reply) => sendError(kernel, req, reply, new AppError(404, 'common.notFound')));

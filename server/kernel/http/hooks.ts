@@ -4,6 +4,7 @@ import { rolesFor } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { fail } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
+import { accessLogWriter } from '../logger.ts';
 import type { App } from './server.ts';
 import { CSRF_HEADER, SESSION_COOKIE, type Principal } from '../sessions.ts';
 import type { Access, RequestContext, SpaceRef } from './context.ts';
@@ -99,20 +100,31 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     }
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  const accessLog = accessLogWriter(kernel.log);
+  app.addHook('onResponse', (req, reply, done) => {
+    accessLog?.({
+      reqId: req.id,
+      method: req.method,
+      url: req.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      user: req.ctx?.principal?.userId,
+    });
+    done();
+  });
+
+  // The operation log is written before the answer leaves, so whoever reads it next sees this call.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const ctx = req.ctx;
-    if (!ctx) return;
-    const status = reply.statusCode;
-    const principal = ctx.principal;
-    req.log.info(
-      { method: req.method, url: req.url, status, ms: Math.round(reply.elapsedTime), user: principal?.userId },
-      'request',
-    );
+    const principal = ctx?.principal;
     const mutating = !SAFE_METHODS.has(req.method);
     const rootVisit = principal?.isRoot === true && ctx.isCrossSpace && ctx.space !== null;
-    if (!mutating && !rootVisit) return;
-    if (!req.routeOptions.config.access) return;
-    await kernel.audit.record({
+    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit)) {
+      done(null, payload);
+      return;
+    }
+    const status = reply.statusCode;
+    const recorded = kernel.audit.record({
       userId: principal?.userId ?? null,
       spaceId: ctx.space?.id ?? null,
       action: req.routeOptions.config.action ?? `${req.method} ${req.routeOptions.url}`,
@@ -122,5 +134,6 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
       ip: ctx.ip,
       crossSpace: ctx.isCrossSpace,
     });
+    recorded.then(() => done(null, payload), done);
   });
 }

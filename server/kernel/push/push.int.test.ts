@@ -12,7 +12,8 @@ let second: ChildProcess;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  const started = startScript('tests/support/serve.ts', { DATABASE_URL: platform.kernel.databases.url }, /LISTENING (\S+)/);
+  const env = { DATABASE_URL: platform.kernel.databases.url, DEMO_SEED: '0', LOG_LEVEL: 'silent' };
+  const started = startScript('tests/support/serve.ts', env, /LISTENING (\S+)/);
   second = started.child;
   secondUrl = (await started.ready)[1]!;
 });

@@ -3,6 +3,7 @@ import * as constants from '../../../shared/constants.ts';
 import { NoQuery } from '../../../shared/api/common.ts';
 import { LangQuery } from '../../../shared/api/kernel.ts';
 import { routesFor } from '../../../shared/routes/access.ts';
+import type { RequestContext } from '../http/context.ts';
 import type { App } from '../http/server.ts';
 import type { Kernel } from '../kernel.ts';
 
@@ -16,10 +17,23 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
     return { code: 200, data: { version: kernel.i18n.version, [language]: kernel.i18n.dictionaries[language] } };
   });
 
-  app.get('/napi/micro-apps/qycloudBaseInfo', { config: { access: 'public' }, schema: { querystring: NoQuery } }, async (req) => {
-    const { principal, space, language, roles, isCrossSpace } = req.ctx;
+  // The answer depends only on the principal (a new object whenever the session's data changes) and on the
+  // request's space, language, host and address; spec §7 caches it on the client too. Serialised once.
+  const answers = new WeakMap<object, Map<string, string>>();
+  const guestKey = {};
+  app.get('/napi/micro-apps/qycloudBaseInfo', { config: { access: 'public' }, schema: { querystring: NoQuery } }, async (req, reply) => {
+    const { principal, space, language, isCrossSpace, ip } = req.ctx;
     const secure = req.protocol === 'https';
     const host = req.headers.host ?? `localhost:${kernel.config.port}`;
+    const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}`;
+    let forPrincipal = answers.get(principal ?? guestKey);
+    if (!forPrincipal || forPrincipal.size > 20) answers.set(principal ?? guestKey, (forPrincipal = new Map()));
+    let json = forPrincipal.get(key);
+    if (json === undefined) forPrincipal.set(key, (json = JSON.stringify(baseInfo(req.ctx, secure, host))));
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  function baseInfo({ principal, space, language, roles, isCrossSpace, ip }: RequestContext, secure: boolean, host: string) {
     const origin = `${secure ? 'https' : 'http'}://${host}`;
     return {
       code: 200,
@@ -40,7 +54,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
         csrfToken: principal?.csrfToken ?? null,
         isCrossSpace,
         language,
-        websocketConfig: JSON.stringify({ socketDomain: `${secure ? 'wss' : 'ws'}://${host}/napi/socket`, loginIp: req.ctx.ip }),
+        websocketConfig: JSON.stringify({ socketDomain: `${secure ? 'wss' : 'ws'}://${host}/napi/socket`, loginIp: ip }),
         server: { api: origin, sapi: `${origin}/sapi`, napi: `${origin}/napi` },
         projectStamp: PROJECT_STAMP,
         publishVersion: constants.PUBLISH_VERSION,
@@ -64,7 +78,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
         },
       },
     };
-  });
+  }
 
   app.get('/napi/routes', { config: { access: 'public' }, schema: { querystring: NoQuery } }, async (req) => {
     const viewer = req.ctx.principal ? { roles: req.ctx.roles } : null;
