@@ -21,6 +21,18 @@ export async function createTestDatabase(prefix = 't'): Promise<string> {
   return url.toString();
 }
 
+/** Drops a database made by createTestDatabase, so runs against a shared server leave nothing behind. */
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Starts the real server (migrations, demo seed, HTTP on a free loopback port) on a fresh database. */
 export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: string; demoSeed?: boolean } = {}): Promise<Platform> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
@@ -32,5 +44,13 @@ export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: 
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     demoSeed: options.demoSeed ?? true,
   };
-  return startPlatform(config, { clock: options.clock });
+  const platform = await startPlatform(config, { clock: options.clock });
+  const stop = platform.stop;
+  return {
+    ...platform,
+    async stop() {
+      await stop();
+      if (!options.databaseUrl) await dropTestDatabase(databaseUrl);
+    },
+  };
 }

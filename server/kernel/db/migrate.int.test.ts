@@ -4,18 +4,21 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_SOURCES } from '../../apps/index.ts';
-import { createTestDatabase } from '../../../tests/support/platform.ts';
+import { createTestDatabase, dropTestDatabase } from '../../../tests/support/platform.ts';
 import { migrate, readMigrations } from './migrate.ts';
 
 let pool: pg.Pool;
 let extraDir: string;
+let url: string;
 
 beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: await createTestDatabase('mig'), max: 4 });
+  url = await createTestDatabase('mig');
+  pool = new pg.Pool({ connectionString: url, max: 4 });
   extraDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-mig-'));
 });
 afterAll(async () => {
   await pool?.end();
+  if (url) await dropTestDatabase(url);
   fs.rmSync(extraDir, { recursive: true, force: true });
 });
 
