@@ -11,6 +11,8 @@ export interface Config {
   /** Log file; unset → stdout. */
   logFile: string | null;
   demoSeed: boolean;
+  /** The address clients reach the server at (behind a proxy); unset → taken from each request's Host. */
+  publicUrl: string | null;
   /** Public origin(s) allowed to open the push socket; empty → same host as the request. */
   allowedOrigins: string[];
 }
@@ -31,6 +33,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     logFile: env.LOG_FILE ? path.resolve(env.LOG_FILE) : null,
     demoSeed: flag(env.DEMO_SEED, true),
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

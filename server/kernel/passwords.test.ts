@@ -69,8 +69,7 @@ describe('verifyPassword', () => {
 
   // Known bug (see report): non-numeric or out-of-range scrypt parameters make verifyPassword reject
   // ("The value of N is out of range") instead of answering false, so a login hits a 500.
-  // Remove `.fails` once server/kernel/passwords.ts validates the parameters.
-  it.fails('answers false (does not throw) when the stored parameters are not usable numbers', async () => {
+  it('answers false (does not throw) when the stored parameters are not usable numbers', async () => {
     for (const stored of ['scrypt$abc$8$1$c2FsdA$aGFzaA', 'scrypt$$$$c2FsdA$aGFzaA', 'scrypt$40$8$1$c2FsdA$aGFzaA']) {
       await expect(verifyPassword('x', stored)).resolves.toBe(false);
     }

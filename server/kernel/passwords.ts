@@ -18,12 +18,24 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.logN, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/** Parameters a stored hash may carry: never weaker than today's, never beyond the memory cap. */
+function usableParams(logN: number, r: number, p: number): boolean {
+  return (
+    Number.isInteger(logN) && Number.isInteger(r) && Number.isInteger(p) &&
+    logN >= PARAMS.logN && logN <= 20 && r >= 1 && r <= 16 && p >= 1 && p <= 4 &&
+    128 * 2 ** logN * r <= 256 * 1024 * 1024
+  );
+}
+
+/** False for a wrong password and for a stored value that is not a usable hash (never throws for it). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, logN, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const params = [Number(logN), Number(r), Number(p)] as const;
+  if (scheme !== 'scrypt' || !salt || !hash || !usableParams(...params)) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(logN), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (expected.length !== KEY_LENGTH) return false;
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), ...params);
+  return timingSafeEqual(actual, expected);
 }
 
 let dummyHash: Promise<string> | null = null;

@@ -7,7 +7,8 @@ export const Strict = <T extends Record<string, TSchema>>(properties: T) =>
 export const NoQuery = Strict({});
 export const NoBody = Strict({});
 
-export const SpaceId = Type.String({ pattern: '^[A-Za-z0-9]{1,32}$' });
+/** Space ids are lower-case alphanumeric (the `/space-{id}` prefix matches any case and folds to this). */
+export const SpaceId = Type.String({ pattern: '^[a-z0-9]{1,32}$' });
 export const IdParam = Strict({ id: Type.String({ pattern: '^[0-9]{1,18}$' }) });
 export const RoleName = Type.Union([
   Type.Literal('root'),

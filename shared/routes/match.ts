@@ -139,7 +139,8 @@ function compile(routes: readonly RouteEntry[]): CompiledTable {
 export function splitSpacePrefix(path: string): { spaceUri: string; spaceId: string | null; rest: string } {
   const prefix = SPACE_PREFIX.exec(path);
   if (!prefix) return { spaceUri: '', spaceId: null, rest: path };
-  const spaceId = prefix[1]!;
+  // Space ids are case-insensitive; their canonical form is lower case (as the server stores them).
+  const spaceId = prefix[1]!.toLowerCase();
   return { spaceUri: `/space-${spaceId}`, spaceId, rest: path.slice(prefix[0].length) || '/' };
 }
 

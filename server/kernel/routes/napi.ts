@@ -23,14 +23,16 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
   const guestKey = {};
   app.get('/napi/micro-apps/qycloudBaseInfo', { config: { access: 'public' }, schema: { querystring: NoQuery } }, async (req, reply) => {
     const { principal, space, language, isCrossSpace, ip } = req.ctx;
-    const secure = req.protocol === 'https';
-    const host = req.headers.host ?? `localhost:${kernel.config.port}`;
+    const publicUrl = kernel.config.publicUrl ? new URL(kernel.config.publicUrl) : null;
+    const secure = publicUrl ? publicUrl.protocol === 'https:' : req.protocol === 'https';
+    const host = publicUrl?.host ?? req.headers.host ?? `localhost:${kernel.config.port}`;
     const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}`;
     let forPrincipal = answers.get(principal ?? guestKey);
     if (!forPrincipal || forPrincipal.size > 20) answers.set(principal ?? guestKey, (forPrincipal = new Map()));
     let json = forPrincipal.get(key);
     if (json === undefined) forPrincipal.set(key, (json = JSON.stringify(baseInfo(req.ctx, secure, host))));
-    return reply.type('application/json; charset=utf-8').send(json);
+    // Personal, and built from the request's Host: never for shared caches.
+    return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(json);
   });
 
   function baseInfo({ principal, space, language, roles, isCrossSpace, ip }: RequestContext, secure: boolean, host: string) {
