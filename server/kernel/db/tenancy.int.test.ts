@@ -163,3 +163,15 @@ describe('a member of space B gets nothing of space A through the API', () => {
     expect(home.body.data.isCrossSpace).toBe(false);
   });
 });
+
+describe('answers name their space', () => {
+  it('carries x-space-id and x-cross-space on every signed-in answer', async () => {
+    const own = await acmeAdmin.get('/api/org/departments');
+    expect(own.headers.get('x-space-id')).toBe('acme');
+    expect(own.headers.get('x-cross-space')).toBe('0');
+    const root = await signedIn(platform.url, 'root');
+    const visit = await root.get('/SPACE-NOVA/api/account/me');
+    expect(visit.headers.get('x-space-id')).toBe('nova');
+    expect(visit.headers.get('x-cross-space')).toBe('1');
+  });
+});

@@ -76,7 +76,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
 
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const query = req.query as Record<string, unknown> | undefined;
     const ctx: RequestContext = {
       language: kernel.i18n.pick(query?.lang, req.cookies[LOCALE_COOKIE], req.headers['accept-language']),
@@ -95,6 +95,8 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     if (!config.access) return; // the not-found handler
     checkCsrf(req, ctx.principal);
     if (ctx.principal) await resolveSpace(kernel, req, ctx.principal, ctx);
+    // Every answer says which space it acted in and whether that is the caller's own (spec §6).
+    if (ctx.space) reply.header('x-space-id', ctx.space.id).header('x-cross-space', ctx.isCrossSpace ? '1' : '0');
     if (!allows(config.access, ctx.principal, ctx.roles)) {
       throw ctx.principal ? fail.forbidden() : fail.unauthorized();
     }
