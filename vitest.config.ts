@@ -19,6 +19,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'renderer',
+          include: ['renderer/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['server/**/*.int.test.ts', 'tests/**/*.int.test.ts'],
           globalSetup: ['tests/support/global-database.ts'],
