@@ -33,6 +33,15 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/*.spec.ts'],
+          globalSetup: ['tests/support/global-database.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

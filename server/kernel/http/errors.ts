@@ -82,12 +82,18 @@ function toAppError(error: FastifyError & { validationContext?: string }): AppEr
 
 export const BODY_LIMIT = 1024 * 1024;
 
-export function installErrorHandling(app: App, kernel: Kernel): void {
+type FallbackHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | null>;
+
+export function installErrorHandling(app: App, kernel: Kernel, fallback: FallbackHandler | null = null): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const known = toAppError(error);
     if (known) return sendError(kernel, req, reply, known);
     kernel.log.error({ err: error, reqId: req.id, method: req.method, url: req.url }, 'unhandled error');
     return sendError(kernel, req, reply, new AppError(500, 'common.internalError'));
   });
-  app.setNotFoundHandler((req, reply) => sendError(kernel, req, reply, new AppError(404, 'common.notFound')));
+  // Paths that are no API route: the web app's files and pages when it is built, else a 404 answer.
+  app.setNotFoundHandler(async (req, reply) => {
+    const served = fallback ? await fallback(req, reply) : null;
+    return served ?? sendError(kernel, req, reply, new AppError(404, 'common.notFound'));
+  });
 }

@@ -90,9 +90,9 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     };
     req.ctx = ctx;
     const config = req.routeOptions.config;
+    if (!config.access) return; // no API route: the web app's files and pages, or a 404
     if (kernel.maintenance.on && !config.allowInMaintenance) throw fail.maintenance();
     ctx.principal = await kernel.sessions.resolve(req.cookies[SESSION_COOKIE]);
-    if (!config.access) return; // the not-found handler
     checkCsrf(req, ctx.principal);
     if (ctx.principal) await resolveSpace(kernel, req, ctx.principal, ctx);
     // Every answer says which space it acted in and whether that is the caller's own (spec §6).

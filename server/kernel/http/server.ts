@@ -7,6 +7,7 @@ import type { Kernel } from '../kernel.ts';
 import { BODY_LIMIT, installErrorHandling } from './errors.ts';
 import { installKernelHooks } from './hooks.ts';
 import { stripSpacePrefix } from './space-prefix.ts';
+import { WEB_ROOT, hostWebApp } from '../web.ts';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -20,7 +21,7 @@ function parseForm(body: string): Record<string, string | string[]> {
   return result;
 }
 
-export async function createHttpServer(kernel: Kernel, trustProxy = false): Promise<App> {
+export async function createHttpServer(kernel: Kernel, trustProxy = false, webRoot = WEB_ROOT): Promise<App> {
   const app: App = Fastify({
     loggerInstance: kernel.log as FastifyBaseLogger,
     // One line per request from the onResponse hook instead of Fastify's two.
@@ -39,7 +40,7 @@ export async function createHttpServer(kernel: Kernel, trustProxy = false): Prom
   });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  installErrorHandling(app, kernel);
+  installErrorHandling(app, kernel, await hostWebApp(app, webRoot));
   installKernelHooks(app, kernel);
   return app;
 }

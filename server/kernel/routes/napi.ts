@@ -12,7 +12,8 @@ const PROJECT_STAMP = createHash('sha256').update(`${process.env.npm_package_ver
 
 /** The spec's named calls of §7 with their exact shapes. */
 export function registerNapiRoutes(app: App, kernel: Kernel): void {
-  app.get('/napi/lang/json', { config: { access: 'public' }, schema: { querystring: LangQuery } }, async (req) => {
+  // Strings answer during maintenance too: the maintenance page itself needs them.
+  app.get('/napi/lang/json', { config: { access: 'public', allowInMaintenance: true }, schema: { querystring: LangQuery } }, async (req) => {
     const language = req.ctx.language;
     return { code: 200, data: { version: kernel.i18n.version, [language]: kernel.i18n.dictionaries[language] } };
   });

@@ -5,7 +5,7 @@ const route = routeGroup('portal');
 
 /** Workbench (§2.7) and the shared information pages of §2.5; §6 opens news and developer centre to guests. */
 export const PORTAL_ROUTES: RouteEntry[] = [
-  route('workbench', 'user/workbench/{id?}', 'WorkbenchPage'),
+  route('workbench', 'user/workbench/{id?}', 'WorkbenchPage', { status: 'built' }),
   route('architecture', 'qpaasArchitecture', 'ArchitecturePage', { system: 'qpaas' }),
   route('newsList', 'news/list', 'NewsListPage', { public: true }),
   route('newsShow', 'news/show', 'NewsShowPage', { public: true }),

@@ -5,8 +5,8 @@ const route = routeGroup('shell');
 
 /** Frame pages every app relies on (spec §2.1 login and maintenance, §8 no-permission page). */
 export const SHELL_ROUTES: RouteEntry[] = [
-  route('login', 'home/login', 'LoginPage', { layout: 'access', public: true }),
-  route('maintenance', 'maintenance', 'MaintenancePage', { layout: 'access', public: true }),
-  route('noPermission', 'nopermission', 'NoPermissionPage'),
-  route('notFound', 'notfound', 'NotFoundPage', { layout: 'access', public: true }),
+  route('login', 'home/login', 'LoginPage', { layout: 'access', public: true, status: 'built' }),
+  route('maintenance', 'maintenance', 'MaintenancePage', { layout: 'access', public: true, status: 'built' }),
+  route('noPermission', 'nopermission', 'NoPermissionPage', { status: 'built' }),
+  route('notFound', 'notfound', 'NotFoundPage', { layout: 'access', public: true, status: 'built' }),
 ];

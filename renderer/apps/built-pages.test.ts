@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../shared/routes/table.ts';
+import { APP_MODULES } from './index.ts';
+
+describe('built routes', () => {
+  it('every route marked built has its page exported by its micro-app chunk', async () => {
+    const built = ROUTES.filter((r) => r.status === 'built');
+    expect(built.map((r) => r.id).sort()).toEqual(
+      ['account.modifyPassword', 'portal.workbench', 'shell.login', 'shell.maintenance', 'shell.noPermission', 'shell.notFound'].sort(),
+    );
+    for (const route of built) {
+      const load = APP_MODULES[route.app];
+      expect(load, route.app).toBeTypeOf('function');
+      const module = await load!();
+      expect(module.pages[route.page.split('/')[1]!], route.page).toBeTypeOf('function');
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import type { MicroAppId } from '../../shared/apps.ts';
+import type { PageModule } from './types.ts';
+
+/**
+ * The static list of renderer micro-apps (no folder scanning). Each import is one chunk, loaded when one of
+ * its pages is first opened.
+ */
+export const APP_MODULES: Partial<Record<MicroAppId, () => Promise<PageModule>>> = {
+  shell: () => import('./shell/index.ts'),
+  account: () => import('./account/index.ts'),
+  portal: () => import('./portal/index.ts'),
+};

@@ -1,0 +1,48 @@
+import { atom } from 'jotai';
+import type { Language } from '../../shared/i18n/index.ts';
+import type { SocketStatus } from '../../shared/bridge.ts';
+import type { RouteEntry } from '../../shared/routes/types.ts';
+import type { Role } from '../../shared/roles.ts';
+
+/** The signed-in user as qycloudBaseInfo describes them (spec §3), or null for a guest. */
+export interface SessionUser {
+  id: string;
+  loginId: string;
+  name: string;
+  /** The space this page acts in (spec: entId / entName). */
+  entId: string | null;
+  entName: string | null;
+  roles: Role[];
+  ownSpaceId: string | null;
+  spaces: Array<{ id: string; name: string; roles: Role[] }>;
+}
+
+export interface BaseInfo {
+  user: SessionUser | null;
+  csrfToken: string | null;
+  isCrossSpace: boolean;
+  language: Language;
+  websocketConfig: string;
+  publishVersion: string;
+  langVersion: string;
+  projectStamp: string;
+}
+
+/** Shared state of the shell: pages read these atoms instead of receiving them through props. */
+export const baseInfoAtom = atom<BaseInfo | null>(null);
+export const sessionAtom = atom((get) => get(baseInfoAtom)?.user ?? null);
+export const spaceAtom = atom((get) => {
+  const user = get(sessionAtom);
+  return user?.entId ? { id: user.entId, name: user.entName ?? user.entId } : null;
+});
+export const languageAtom = atom<Language>('zh-CN');
+export const skinAtom = atom<string>('daybreakBlue');
+export const socketStatusAtom = atom<SocketStatus>(0);
+/** The route entries the server says this user may open (GET /napi/routes). */
+export const allowedRoutesAtom = atom<RouteEntry[]>([]);
+/** Naked mode (`__NAKED__`): pages without header and menus. */
+export const nakedAtom = atom<boolean>(false);
+/** A page is loading (the thin blue bar). */
+export const loadingAtom = atom<boolean>(false);
+/** The URL names a space this user does not belong to: every page shows the no-permission page. */
+export const spaceRefusedAtom = atom<boolean>(false);

@@ -1,0 +1,89 @@
+import { useAtomValue } from 'jotai';
+import { Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PAGE_CACHE_SIZE } from '../../shared/constants.ts';
+import { matchRoute, type RouteMatch } from '../../shared/routes/match.ts';
+import { ROUTES } from '../../shared/routes/table.ts';
+import { allowedRoutesAtom, sessionAtom, spaceRefusedAtom } from '../kernel/atoms.ts';
+import { Frame } from './Frame.tsx';
+import { LoadingBar } from './loading-bar.tsx';
+import { PageCache } from './page-cache.ts';
+import { lazyPage } from './page-loader.tsx';
+import { documentTitle } from './title.ts';
+
+export const HOME_PATH = '/user/workbench';
+const byId = (id: string) => ROUTES.find((r) => r.id === id)!;
+
+/** What a URL shows: its page, the no-permission page, the not-found page, or a redirect to login. */
+export function resolveLocation(path: string, ownSpaceId: string | null, signedIn: boolean, allowedIds: ReadonlySet<string>, spaceRefused = false) {
+  const match = matchRoute(path, { ownSpaceId });
+  if (spaceRefused && match) return { kind: 'page' as const, match: { ...match, route: byId('shell.noPermission'), params: {} } as RouteMatch };
+  if (!match) {
+    const notFound = matchRoute('/notfound', { ownSpaceId })!;
+    return { kind: 'page' as const, match: { ...notFound, query: {} } };
+  }
+  // Public pages (login, maintenance, not-found…) open even when the allowed list could not be loaded.
+  if (allowedIds.has(match.route.id) || match.route.public) return { kind: 'page' as const, match };
+  if (!signedIn) return { kind: 'login' as const, match };
+  return { kind: 'page' as const, match: { ...match, route: byId('shell.noPermission'), params: {} } as RouteMatch };
+}
+
+interface Entry {
+  match: RouteMatch;
+  path: string;
+}
+
+/**
+ * Client-side routing from the shared route table (spec §2.1), with the page cache: every history entry keeps
+ * its mounted page (state and scroll) until ten newer pages push it out.
+ */
+export function ShellRouter() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const user = useAtomValue(sessionAtom);
+  const allowed = useAtomValue(allowedRoutesAtom);
+  const allowedIds = useMemo(() => new Set(allowed.map((r) => r.id)), [allowed]);
+  const [cache] = useState(() => new PageCache<Entry>(PAGE_CACHE_SIZE));
+  const scrollers = useRef(new Map<string, HTMLDivElement>());
+  const path = location.pathname + location.search;
+  const bare = location.pathname.replace(/^\/space-[a-z0-9]+/i, '');
+
+  const spaceRefused = useAtomValue(spaceRefusedAtom);
+  const resolved = bare === '/' || bare === '' ? null : resolveLocation(path, user?.ownSpaceId ?? null, !!user, allowedIds, spaceRefused);
+  const active = resolved?.kind === 'page' ? cache.visit(location.key, () => ({ match: resolved.match, path })).page : null;
+
+  useLayoutEffect(() => {
+    if (!active) return;
+    const scroller = scrollers.current.get(active.key);
+    if (scroller) scroller.scrollTop = active.scrollTop;
+    document.title = documentTitle(t(active.value.match.route.title), user?.entName);
+  });
+
+  if (!resolved) return <Navigate to={`${location.pathname.replace(/\/$/, '')}${HOME_PATH}`} replace />;
+  if (resolved.kind === 'login') return <Navigate to={`/home/login?url=${encodeURIComponent(path)}`} replace />;
+
+  return (
+    <Frame route={active!.value.match.route}>
+      {cache.all.map((entry) => {
+        const Page = lazyPage(entry.value.match.route);
+        const shown = entry.key === active!.key;
+        return (
+          <div
+            key={entry.key}
+            className="qp-page"
+            style={shown ? undefined : { display: 'none' }}
+            data-page={entry.value.match.route.id}
+            data-active={shown}
+            ref={(node) => (node ? scrollers.current.set(entry.key, node) : scrollers.current.delete(entry.key))}
+            onScroll={(event) => (entry.scrollTop = event.currentTarget.scrollTop)}
+          >
+            <Suspense fallback={<LoadingBar path={entry.value.path} />}>
+              <Page match={entry.value.match} />
+            </Suspense>
+          </div>
+        );
+      })}
+    </Frame>
+  );
+}

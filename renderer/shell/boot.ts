@@ -1,0 +1,77 @@
+import { createStore } from 'jotai';
+import type { Bridge, SocketStatus } from '../../shared/bridge.ts';
+import type { RouteEntry } from '../../shared/routes/types.ts';
+import { allowedRoutesAtom, baseInfoAtom, languageAtom, nakedAtom, skinAtom, socketStatusAtom, spaceRefusedAtom, type BaseInfo } from '../kernel/atoms.ts';
+import { createBrowserBridge } from '../kernel/bridge-browser.ts';
+import { ensureClientString } from '../kernel/client-string.ts';
+import { setLanguage, startI18n, translatorFor } from '../kernel/i18n.ts';
+import { kernelStorage } from '../kernel/storage.ts';
+import { createTransport, pagePath } from '../kernel/transport.ts';
+import type { i18n as I18n } from 'i18next';
+import type { Services } from './services.tsx';
+import { DEFAULT_SKIN, applySkin } from './skins.ts';
+
+declare global {
+  interface Window {
+    /** Set by the desktop preload (contextBridge); absent in the browser. */
+    qpaasBridge?: Bridge;
+  }
+}
+
+const SPACE_PREFIX = /^\/space-([a-z0-9]+)(?=\/|$)/i;
+
+/**
+ * Start-up of the renderer: client id, naked mode, transport, global configuration (qycloudBaseInfo),
+ * dictionaries (cached by version), the routes this user may open, skin, and the push socket.
+ */
+export async function boot() {
+  ensureClientString();
+  const storage = kernelStorage;
+  const query = new URLSearchParams(location.search);
+  if (query.has('__NAKED__')) storage.setNaked(query.get('__NAKED__') !== '0' && query.get('__NAKED__') !== 'false');
+  const language = storage.language();
+  const spacePrefix = SPACE_PREFIX.exec(location.pathname)?.[0].toLowerCase() ?? '';
+  let i18n: I18n | null = null;
+  const hardNavigate = (url: string) => location.assign(url);
+  const api = createTransport({
+    spacePrefix,
+    language: () => language,
+    translate: (key, params) => (i18n ? translatorFor(i18n)(key, params) : null),
+    onUnauthorized: (returnTo) => hardNavigate(`${pagePath('', '/home/login')}?url=${encodeURIComponent(returnTo)}`),
+    onMaintenance: () => hardNavigate(pagePath('', '/maintenance')),
+  });
+
+  let spaceRefused = false;
+  const info = await api.get<BaseInfo>('/napi/micro-apps/qycloudBaseInfo').then(
+    (a) => a.data,
+    (error: { code?: number }) => {
+      spaceRefused = error.code === 403;
+      return null;
+    },
+  );
+  i18n = (await startI18n({ language, spacePrefix, knownVersion: info?.langVersion ?? null })).i18n;
+  const routes = await api.get<{ entries: RouteEntry[] }>('/napi/routes').then((a) => a.data.entries, () => []);
+
+  const store = createStore();
+  store.set(baseInfoAtom, info);
+  store.set(languageAtom, language);
+  store.set(allowedRoutesAtom, routes);
+  store.set(nakedAtom, storage.naked());
+  store.set(spaceRefusedAtom, spaceRefused);
+  const skin = storage.skin() ?? DEFAULT_SKIN;
+  store.set(skinAtom, skin);
+  applySkin(skin);
+  document.documentElement.lang = language;
+
+  const bridge = window.qpaasBridge ?? createBrowserBridge();
+  const user = info?.user ?? null;
+  storage.setUserId(user?.id ?? null);
+  if (user && info) {
+    const socket = JSON.parse(info.websocketConfig) as { socketDomain: string; loginIp: string };
+    bridge.push.onStatus((status: SocketStatus) => store.set(socketStatusAtom, status));
+    bridge.push.connect({ socketDomain: socket.socketDomain, uid: user.id, loginIp: socket.loginIp });
+  }
+
+  const services: Services = { api, bridge, hardNavigate, setLanguage: (next) => setLanguage(next) };
+  return { store, i18n, services, language };
+}

@@ -1,0 +1,55 @@
+import { Avatar, Dropdown, Menu, Message } from '@arco-design/web-react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { sessionAtom } from '../../kernel/atoms.ts';
+import { useServices } from '../services.tsx';
+
+/** Account and enterprise (space) switch, personal pages, sign out (spec §2.8). */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { api, hardNavigate } = useServices();
+  const user = useAtomValue(sessionAtom);
+  if (!user) return null;
+
+  async function choose(key: string) {
+    try {
+      if (key === 'signOut') {
+        await api.post('/api/account/logout', {}, { json: true });
+        hardNavigate('/home/login');
+      } else if (key === 'modifyPassword') {
+        hardNavigate('/home/modifyPassword');
+      } else if (key.startsWith('space:')) {
+        await api.post('/api/account/space', { spaceId: key.slice(6) }, { json: true });
+        hardNavigate('/');
+      }
+    } catch (failure) {
+      Message.error((failure as Error).message);
+    }
+  }
+
+  return (
+    <Dropdown
+      trigger="click"
+      droplist={
+        <Menu onClickMenuItem={(key) => void choose(key)} selectedKeys={user.ownSpaceId ? [`space:${user.ownSpaceId}`] : []}>
+          <Menu.ItemGroup title={t('shell.switchSpace')}>
+            {user.spaces.map((space) => (
+              <Menu.Item key={`space:${space.id}`} data-testid={`space-${space.id}`}>
+                {space.name}
+              </Menu.Item>
+            ))}
+          </Menu.ItemGroup>
+          <Menu.Item key="modifyPassword">{t('routes.account.modifyPassword')}</Menu.Item>
+          <Menu.Item key="signOut" data-testid="sign-out">
+            {t('shell.signOut')}
+          </Menu.Item>
+        </Menu>
+      }
+    >
+      <span className="qp-account" data-testid="account-menu">
+        <Avatar size={28}>{user.name.slice(0, 1).toUpperCase()}</Avatar>
+        <span className="qp-account-name">{user.name}</span>
+      </span>
+    </Dropdown>
+  );
+}

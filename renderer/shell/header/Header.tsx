@@ -1,0 +1,42 @@
+import { Badge, Button, Layout, Popover, Tag, Tooltip } from '@arco-design/web-react';
+import { IconDownload } from '@arco-design/web-react/icon';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { baseInfoAtom, sessionAtom, socketStatusAtom } from '../../kernel/atoms.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { GlobalSearch } from './GlobalSearch.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { ScanCode } from './ScanCode.tsx';
+import { SkinSwitch } from './SkinSwitch.tsx';
+
+/** The header of spec §2.8: organisation, search, scan, download, skin, language, account; socket status. */
+export function Header() {
+  const { t } = useTranslation();
+  const user = useAtomValue(sessionAtom);
+  const info = useAtomValue(baseInfoAtom);
+  const socket = useAtomValue(socketStatusAtom);
+  return (
+    <Layout.Header className="qp-header">
+      <a href="/" className="qp-brand">
+        {t('shell.appName')}
+      </a>
+      {user?.entName && <span className="qp-org" data-testid="org-name">{user.entName}</span>}
+      {info?.isCrossSpace && <Tag color="orange" data-testid="cross-space">{t('shell.crossSpace')}</Tag>}
+      <div className="qp-header-spacer" />
+      {user && <GlobalSearch />}
+      {user && <ScanCode />}
+      <Popover content={<span className="qp-download-hint">{t('shell.downloadAppHint')}</span>} title={t('shell.downloadApp')}>
+        <Button type="text" shape="circle" icon={<IconDownload />} aria-label={t('shell.downloadApp')} />
+      </Popover>
+      <SkinSwitch />
+      <LanguageSwitch />
+      {user && (
+        <Tooltip content={t(socket ? 'shell.socketOnline' : 'shell.socketOffline')}>
+          <Badge status={socket ? 'success' : 'default'} data-testid="socket-status" data-status={socket} />
+        </Tooltip>
+      )}
+      <AccountMenu />
+      {!user && <Button href="/home/login" type="primary" size="small">{t('shell.signIn')}</Button>}
+    </Layout.Header>
+  );
+}

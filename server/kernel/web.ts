@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from './http/server.ts';
+
+export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const API_PREFIXES = ['/api/', '/napi/', '/sapi/'];
+
+/**
+ * Hosts the web build of the renderer. Pages are client-routed (spec §2.1), so every GET that is neither an
+ * API call nor an existing file answers index.html; hashed assets are cached for good, index.html never.
+ * Returns the handler the not-found path calls, or null when no web build exists.
+ */
+export async function hostWebApp(app: App, root = WEB_ROOT) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) return null;
+  await app.register(fastifyStatic, { root, serve: false });
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');
+    } catch {
+      return null;
+    }
+    if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return null;
+    const file = path.resolve(root, `.${pathname}`);
+    const inside = file.startsWith(root + path.sep);
+    if (inside && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const immutable = pathname.startsWith('/assets/');
+      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(path.relative(root, file));
+    }
+    // A missing asset is a 404 (the page then says "the asset does not exist"); any other path is a page.
+    if (pathname.startsWith('/assets/') || path.extname(pathname)) return null;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  };
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT } from '../../server/kernel/web.ts';
+import type { Platform } from '../../server/platform.ts';
+import { chromiumMissing, launchChromium } from '../support/browser.ts';
+import { signedIn } from '../support/client.ts';
+import { startTestPlatform } from '../support/platform.ts';
+
+const missing = chromiumMissing();
+if (missing) console.log(missing);
+const SHOTS = path.resolve('tests/e2e/screenshots');
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (missing) return;
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
+  fs.mkdirSync(SHOTS, { recursive: true });
+  platform = await startTestPlatform();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function fresh(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 800 } });
+  return { context, page: await context.newPage() };
+}
+
+async function signIn(page: Page, loginId: string, password = 'Demo@2026', returnTo = '') {
+  await page.goto(`/home/login${returnTo ? `?url=${encodeURIComponent(returnTo)}` : ''}`);
+  await page.fill('input[name="loginId"]', loginId);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]');
+}
+
+describe.skipIf(!!missing)('the shell in a real browser', () => {
+  it('three wrong passwords show the one-minute advice', async () => {
+    const { context, page } = await fresh();
+    await page.goto('/home/login');
+    await page.screenshot({ path: path.join(SHOTS, 'login-zh-CN.png') });
+    for (let i = 1; i <= 3; i += 1) {
+      await page.fill('input[name="loginId"]', 'nova.user');
+      await page.fill('input[name="password"]', `wrong-${i}`);
+      await page.click('button[type="submit"]');
+      await page.getByTestId('login-error').waitFor();
+      const text = await page.getByTestId('login-error').innerText();
+      expect(text).toContain(i < 3 ? '登录密码错误' : '1 分钟');
+      if (i < 3) await page.waitForTimeout(50);
+    }
+    await context.close();
+  });
+
+  it('signs in as admin, greets on the workbench, switches to English and stays English after reload', async () => {
+    const { context, page } = await fresh();
+    await signIn(page, 'acme.admin');
+    await page.waitForURL('**/user/workbench');
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('org-name').innerText()).toContain('Acme');
+    await page.screenshot({ path: path.join(SHOTS, 'home-zh-CN.png') });
+    await page.getByTestId('language-switch').click();
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-en').click()]);
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('greeting').innerText()).toMatch(/^Good (morning|day|afternoon|evening)/);
+    await page.screenshot({ path: path.join(SHOTS, 'home-en.png') });
+    await page.reload();
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('greeting').innerText()).toMatch(/^Good /);
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    await page.goto('/home/login');
+    await page.locator('button[type="submit"]').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'login-en.png') });
+    expect(await page.locator('button[type="submit"]').innerText()).toBe('Sign in');
+    await context.close();
+  });
+
+  it('back and forward restore a cached page with its state; the 11th page evicts the first', async () => {
+    const { context, page } = await fresh();
+    await signIn(page, 'acme.admin', 'Demo@2026', '/home/modifyPassword');
+    await page.waitForURL('**/home/modifyPassword');
+    const field = page.locator('[data-page="account.modifyPassword"] input').first();
+    await field.fill('typed before leaving');
+    const hops = ['/appcenter', '/etl', '/esb', '/rulesengine', '/ruledesigner', '/dataview/screen', '/dashboard', '/form', '/history'];
+    const visit = (href: string) =>
+      page.evaluate((to) => {
+        const a = document.createElement('a');
+        a.href = to;
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+      }, href);
+    await visit(hops[0]!);
+    await page.waitForURL('**/appcenter');
+    await page.goBack();
+    await page.waitForURL('**/home/modifyPassword');
+    expect(await field.inputValue()).toBe('typed before leaving');
+    // Nine more pages in-page: ten cached in all, the first still among them.
+    for (const hop of hops) {
+      await visit(hop);
+      await page.waitForURL(`**${hop}`);
+    }
+    await page.goBack({ waitUntil: 'commit' });
+    for (let i = 0; i < hops.length - 1; i += 1) await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL('**/home/modifyPassword');
+    expect(await field.inputValue()).toBe('typed before leaving');
+    // One page more than the cache holds: the first is destroyed and comes back empty.
+    for (const hop of [...hops, '/myapps']) {
+      await visit(hop);
+      await page.waitForURL(`**${hop}`);
+    }
+    for (let i = 0; i < hops.length + 1; i += 1) await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL('**/home/modifyPassword');
+    await page.locator('[data-page="account.modifyPassword"][data-active="true"] input').first().waitFor();
+    expect(await page.locator('[data-page="account.modifyPassword"] input').first().inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('an expired session sends the next call to login with url, and sign-in returns there', async () => {
+    const { context, page } = await fresh();
+    await signIn(page, 'acme.user', 'Demo@2026', '/home/modifyPassword');
+    await page.waitForURL('**/home/modifyPassword');
+    const other = await signedIn(platform.url, 'root');
+    const me = await (await signedIn(platform.url, 'acme.user')).get('/api/account/me');
+    await other.patch(`/api/console/users/${me.body.data.id}`, { status: 'disabled' });
+    await other.patch(`/api/console/users/${me.body.data.id}`, { status: 'active' });
+    const inputs = page.locator('[data-page="account.modifyPassword"] input');
+    await inputs.nth(0).fill('Demo@2026');
+    await inputs.nth(1).fill('Another@2026');
+    await inputs.nth(2).fill('Another@2026');
+    await page.click('[data-page="account.modifyPassword"] button[type="submit"]');
+    await page.waitForURL(/\/home\/login\?url=%2Fhome%2FmodifyPassword/);
+    await page.fill('input[name="loginId"]', 'acme.user');
+    await page.fill('input[name="password"]', 'Demo@2026');
+    await page.click('button[type="submit"]');
+    await page.waitForURL('**/home/modifyPassword');
+    await context.close();
+  });
+
+  it('a role-forbidden route shows the no-permission page; a foreign space is refused, the own one works', async () => {
+    const { context, page } = await fresh();
+    await signIn(page, 'acme.user');
+    await page.waitForURL('**/user/workbench');
+    await page.goto('/root/oplog');
+    await page.getByTestId('no-permission-page').waitFor();
+    await page.goto('/space-acme/user/workbench');
+    await page.getByTestId('greeting').waitFor();
+    await page.goto('/space-nova/user/workbench');
+    await page.getByTestId('no-permission-page').waitFor();
+    await context.close();
+  });
+
+  it('maintenance mode shows the maintenance page', async () => {
+    const root = await signedIn(platform.url, 'root');
+    const { context, page } = await fresh();
+    await signIn(page, 'acme.safe');
+    await page.waitForURL('**/user/workbench');
+    try {
+      expect((await root.put('/sapi/appstore/app/status', { maintenance: true })).status).toBe(200);
+      await page.reload();
+      await page.waitForURL('**/maintenance');
+      await page.getByTestId('maintenance-page').waitFor();
+    } finally {
+      await root.put('/sapi/appstore/app/status', { maintenance: false });
+    }
+    await context.close();
+  });
+
+  it('the skin choice survives a reload', async () => {
+    const { context, page } = await fresh();
+    await signIn(page, 'nova.admin');
+    await page.waitForURL('**/user/workbench');
+    await page.getByTestId('skin-switch').click();
+    await page.getByTestId('skin-deepBlack').click();
+    expect(await page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe('dark');
+    await page.reload();
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.evaluate(() => [document.body.dataset.skin, document.body.getAttribute('arco-theme')])).toEqual(['deepBlack', 'dark']);
+    await context.close();
+  });
+});
