@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // bench:bundle reads which chunks a route needs from here.
+    manifest: true,
     chunkSizeWarningLimit: 1200,
   },
   server: {

@@ -122,6 +122,7 @@ export class BrowserPushChannel implements PushChannel {
     }, this.config.timeoutMs);
     socket.onopen = () => {
       this.clearOpenTimer();
+      this.attempt = 0;
       this.setStatus(1);
       socket.send(JSON.stringify({ type: 'bindUid', uid: settings.uid, login_ip: settings.loginIp }));
     };

@@ -15,7 +15,8 @@ const API_PREFIXES = ['/api/', '/napi/', '/sapi/'];
  */
 export async function hostWebApp(app: App, root = WEB_ROOT) {
   if (!fs.existsSync(path.join(root, 'index.html'))) return null;
-  await app.register(fastifyStatic, { root, serve: false });
+  // Our own cache-control below (the plugin's default would overwrite it with max-age=0).
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     let pathname: string;

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../platform.ts';
+import { startTestPlatform } from '../../tests/support/platform.ts';
+import { createHttpServer, type App } from './http/server.ts';
+import { registerKernelRoutes } from './routes/index.ts';
+
+let platform: Platform;
+let app: App;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-web-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+  fs.writeFileSync(path.join(root, 'assets/app-123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(os.tmpdir(), 'qpaas-secret.txt'), 'secret');
+  platform = await startTestPlatform({ demoSeed: false });
+  app = await createHttpServer(platform.kernel, false, root);
+  registerKernelRoutes(app, platform.kernel);
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await platform?.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('hosting the web app', () => {
+  it('answers index.html for page paths, with and without a space prefix', async () => {
+    for (const url of ['/', '/home/login?url=%2Fx', '/space-acme/user/workbench', '/SPACE-Acme/appcenter/']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['content-type']).toContain('text/html');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.body).toContain('<title>shell</title>');
+    }
+  });
+
+  it('serves hashed assets for good, and a missing asset is a 404', async () => {
+    const asset = await app.inject({ url: '/assets/app-123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/assets/gone-999.js' })).statusCode).toBe(404);
+  });
+
+  it('never serves files outside the build, and API paths stay API answers', async () => {
+    for (const url of ['/../qpaas-secret.txt', '/%2e%2e/qpaas-secret.txt', '/assets/..%2f..%2fqpaas-secret.txt']) {
+      const answer = await app.inject({ url });
+      expect(answer.body, url).not.toContain('secret');
+    }
+    const api = await app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 404, msg: 'common.notFound' });
+    expect((await app.inject({ url: '/napi/micro-apps/qycloudBaseInfo' })).json().code).toBe(200);
+  });
+});
