@@ -28,7 +28,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions = {}): Bridge 
     if (!api) return Promise.resolve(false);
     if (api.permission === 'granted') return Promise.resolve(true);
     if (api.permission === 'denied') return Promise.resolve(false);
-    asked = api.requestPermission().catch(() => 'denied' as const);
+    asked ??= api.requestPermission().catch(() => 'denied' as const);
     return asked.then((permission) => permission === 'granted');
   }
 
