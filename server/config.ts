@@ -13,6 +13,8 @@ export interface Config {
   demoSeed: boolean;
   /** The address clients reach the server at (behind a proxy); unset → taken from each request's Host. */
   publicUrl: string | null;
+  /** Where users download the desktop app (the header's download link); unset → the hint only. */
+  desktopDownloadUrl: string | null;
   /** Public origin(s) allowed to open the push socket; empty → same host as the request. */
   allowedOrigins: string[];
 }
@@ -34,6 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: env.LOG_FILE ? path.resolve(env.LOG_FILE) : null,
     demoSeed: flag(env.DEMO_SEED, true),
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
+    desktopDownloadUrl: env.DESKTOP_DOWNLOAD_URL ? new URL(env.DESKTOP_DOWNLOAD_URL).href : null,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

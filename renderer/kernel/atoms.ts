@@ -26,6 +26,7 @@ export interface BaseInfo {
   publishVersion: string;
   langVersion: string;
   projectStamp: string;
+  desktopDownloadUrl: string | null;
 }
 
 /** Shared state of the shell: pages read these atoms instead of receiving them through props. */

@@ -10,7 +10,7 @@ class FakeWindow implements MessageHost, PostTarget {
   private readonly listeners = new Set<(event: IncomingMessage) => void>();
   /** Who is posting into this window (set by the test, like the browser knows the caller). */
   sender: FakeWindow | null = null;
-  constructor(readonly origin: string) {}
+  constructor(public origin: string) {}
   addEventListener(_type: 'message', listener: (event: IncomingMessage) => void) {
     this.listeners.add(listener);
   }
@@ -143,9 +143,14 @@ describe('cross-window messaging', () => {
     a.postMessage({ tag: ENVELOPE_TAG, type: 'data', id: 'ch-2', data: 'forged' }, 'https://app.example');
     a.postMessage({ tag: ENVELOPE_TAG, type: 'disconnect', id: 'ch-2' }, 'https://app.example');
     await flush();
+    // The peer window itself, navigated to another origin (same source, foreign origin).
+    a.sender = b;
+    b.origin = 'https://evil.example';
+    a.postMessage({ tag: ENVELOPE_TAG, type: 'data', id: 'ch-2', data: 'navigated' }, 'https://app.example');
+    await flush();
     expect(got).not.toHaveBeenCalled();
     expect(opener.closed).toBe(false);
-    a.sender = b;
+    b.origin = 'https://app.example';
     accepted[0]!.send('genuine');
     await flush();
     expect(got).toHaveBeenCalledWith('genuine');

@@ -9,6 +9,7 @@ import { kernelStorage } from '../kernel/storage.ts';
 import { createTransport, pagePath } from '../kernel/transport.ts';
 import type { i18n as I18n } from 'i18next';
 import type { Services } from './services.tsx';
+import { nakedFromQuery } from './naked.ts';
 import { DEFAULT_SKIN, applySkin } from './skins.ts';
 
 declare global {
@@ -27,8 +28,8 @@ const SPACE_PREFIX = /^\/space-([a-z0-9]+)(?=\/|$)/i;
 export async function boot() {
   ensureClientString();
   const storage = kernelStorage;
-  const query = new URLSearchParams(location.search);
-  if (query.has('__NAKED__')) storage.setNaked(query.get('__NAKED__') !== '0' && query.get('__NAKED__') !== 'false');
+  const naked = nakedFromQuery(location.search);
+  if (naked !== null) storage.setNaked(naked);
   const language = storage.language();
   const spacePrefix = SPACE_PREFIX.exec(location.pathname)?.[0].toLowerCase() ?? '';
   let i18n: I18n | null = null;

@@ -170,6 +170,21 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     await context.close();
   });
 
+  it('naked mode shows the page without header and menus, for the rest of the tab', async () => {
+    const { context, page } = await fresh();
+    await signIn(page, 'nova.user');
+    await page.waitForURL('**/user/workbench');
+    expect(await page.locator('.qp-header').count()).toBe(1);
+    await page.goto('/user/workbench?__NAKED__=1');
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.locator('.qp-header').count()).toBe(0);
+    await page.goto('/home/modifyPassword');
+    await page.locator('[data-page="account.modifyPassword"]').waitFor();
+    expect(await page.locator('.qp-header').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('__NAKED__'))).toBe('1');
+    await context.close();
+  });
+
   it('the skin choice survives a reload', async () => {
     const { context, page } = await fresh();
     await signIn(page, 'nova.admin');

@@ -26,7 +26,15 @@ export function Header() {
       {user && <GlobalSearch />}
       {user && <ScanCode />}
       <Popover content={<span className="qp-download-hint">{t('shell.downloadAppHint')}</span>} title={t('shell.downloadApp')}>
-        <Button type="text" shape="circle" icon={<IconDownload />} aria-label={t('shell.downloadApp')} />
+        <Button
+          type="text"
+          shape="circle"
+          icon={<IconDownload />}
+          aria-label={t('shell.downloadApp')}
+          href={info?.desktopDownloadUrl ?? undefined}
+          target={info?.desktopDownloadUrl ? '_blank' : undefined}
+          data-testid="download-app"
+        />
       </Popover>
       <SkinSwitch />
       <LanguageSwitch />

@@ -60,6 +60,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
         websocketConfig: JSON.stringify({ socketDomain: `${secure ? 'wss' : 'ws'}://${host}/napi/socket`, loginIp: ip }),
         server: { api: origin, sapi: `${origin}/sapi`, napi: `${origin}/napi` },
         projectStamp: PROJECT_STAMP,
+        desktopDownloadUrl: kernel.config.desktopDownloadUrl,
         publishVersion: constants.PUBLISH_VERSION,
         langVersion: kernel.i18n.version,
         constants: {
