@@ -130,7 +130,7 @@ describe('cross-window messaging', () => {
     }
   });
 
-  it('ignores a reply or data from a foreign origin on an open channel', async () => {
+  it('ignores data and disconnect from a foreign origin or another window on an open channel', async () => {
     const { a, b } = pair();
     const accepted: Connection[] = [];
     acceptConnections((c) => accepted.push(c), { host: b, allowedOrigins: ['https://app.example'] });
@@ -142,6 +142,9 @@ describe('cross-window messaging', () => {
     a.sender = forger;
     a.postMessage({ tag: ENVELOPE_TAG, type: 'data', id: 'ch-2', data: 'forged' }, 'https://app.example');
     a.postMessage({ tag: ENVELOPE_TAG, type: 'disconnect', id: 'ch-2' }, 'https://app.example');
+    // Another window of the same origin (another tab) is not the peer either.
+    a.sender = new FakeWindow('https://app.example');
+    a.postMessage({ tag: ENVELOPE_TAG, type: 'data', id: 'ch-2', data: 'other tab' }, 'https://app.example');
     await flush();
     // The peer window itself, navigated to another origin (same source, foreign origin).
     a.sender = b;

