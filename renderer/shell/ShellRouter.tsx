@@ -74,6 +74,7 @@ export function ShellRouter() {
             className="qp-page"
             style={shown ? undefined : { display: 'none' }}
             data-page={entry.value.match.route.id}
+            data-path={entry.value.path}
             data-active={shown}
             ref={(node) => (node ? scrollers.current.set(entry.key, node) : scrollers.current.delete(entry.key))}
             onScroll={(event) => (entry.scrollTop = event.currentTarget.scrollTop)}

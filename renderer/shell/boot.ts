@@ -50,7 +50,8 @@ export async function boot() {
       return null;
     },
   );
-  i18n = (await startI18n({ language, spacePrefix, knownVersion: info?.langVersion ?? null })).i18n;
+  // A refused space prefix would refuse the strings too: those come from the user's own space then.
+  i18n = (await startI18n({ language, spacePrefix: spaceRefused ? '' : spacePrefix, knownVersion: info?.langVersion ?? null })).i18n;
   const routes = await api.get<{ entries: RouteEntry[] }>('/napi/routes').then((a) => a.data.entries, () => []);
 
   const store = createStore();

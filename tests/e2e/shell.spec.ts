@@ -86,36 +86,35 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     const field = page.locator('[data-page="account.modifyPassword"] input').first();
     await field.fill('typed before leaving');
     const hops = ['/appcenter', '/etl', '/esb', '/rulesengine', '/ruledesigner', '/dataview/screen', '/dashboard', '/form', '/history'];
-    const visit = (href: string) =>
-      page.evaluate((to) => {
+    // Each step waits until the page at that path is the one shown: only rendered pages enter the cache.
+    const shown = (path: string) => page.locator(`.qp-page[data-active="true"][data-path="${path}"]`).waitFor();
+    const visit = async (href: string) => {
+      await page.evaluate((to) => {
         const a = document.createElement('a');
         a.href = to;
         document.body.appendChild(a);
         a.click();
         a.remove();
       }, href);
+      await shown(href);
+    };
+    const back = async (path: string) => {
+      await page.goBack({ waitUntil: 'commit' });
+      await shown(path);
+    };
     await visit(hops[0]!);
-    await page.waitForURL('**/appcenter');
-    await page.goBack();
-    await page.waitForURL('**/home/modifyPassword');
+    await back('/home/modifyPassword');
     expect(await field.inputValue()).toBe('typed before leaving');
     // Nine more pages in-page: ten cached in all, the first still among them.
-    for (const hop of hops) {
-      await visit(hop);
-      await page.waitForURL(`**${hop}`);
-    }
-    await page.goBack({ waitUntil: 'commit' });
-    for (let i = 0; i < hops.length - 1; i += 1) await page.goBack({ waitUntil: 'commit' });
-    await page.waitForURL('**/home/modifyPassword');
+    for (const hop of hops) await visit(hop);
+    for (const path of [...hops].reverse().slice(1)) await back(path);
+    await back('/home/modifyPassword');
     expect(await field.inputValue()).toBe('typed before leaving');
-    // One page more than the cache holds: the first is destroyed and comes back empty.
-    for (const hop of [...hops, '/myapps']) {
-      await visit(hop);
-      await page.waitForURL(`**${hop}`);
-    }
-    for (let i = 0; i < hops.length + 1; i += 1) await page.goBack({ waitUntil: 'commit' });
-    await page.waitForURL('**/home/modifyPassword');
-    await page.locator('[data-page="account.modifyPassword"][data-active="true"] input').first().waitFor();
+    // Ten new pages: with the first, one more than the cache holds, so the first is destroyed and comes back empty.
+    const more = [...hops, '/myapps'];
+    for (const hop of more) await visit(hop);
+    for (const path of [...more].reverse().slice(1)) await back(path);
+    await back('/home/modifyPassword');
     expect(await page.locator('[data-page="account.modifyPassword"] input').first().inputValue()).toBe('');
     await context.close();
   });
@@ -174,6 +173,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     const { context, page } = await fresh();
     await signIn(page, 'nova.audit'); // nova.user is locked by the wrong-password test
     await page.waitForURL('**/user/workbench');
+    await page.getByTestId('greeting').waitFor();
     expect(await page.locator('.qp-header').count()).toBe(1);
     await page.goto('/user/workbench?__NAKED__=1');
     await page.getByTestId('greeting').waitFor();
