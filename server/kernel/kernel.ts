@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Databases, Db, Trx } from './db/pool.ts';
 import { transact, type Access } from './http/context.ts';
 import { createI18n, type I18n } from './i18n.ts';
+import { forgetOldKeys } from './idempotency.ts';
 import type { Logger } from './logger.ts';
 import { Maintenance } from './maintenance.ts';
 import { PgListener } from './notify.ts';
@@ -63,6 +64,7 @@ export async function createKernel(options: {
   const push = options.push ?? new PgPushBus(db, listener, log);
   push.subscribe((envelope) => hub.deliver(envelope));
   await push.start();
+  await forgetOldKeys(db);
   return {
     config,
     log,

@@ -84,7 +84,18 @@ export interface OrgDepartmentTable {
   updated_at: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  status: number | null;
+  body: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
   spaces: SpacesTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -4,6 +4,7 @@ import type { Permission } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { inSpace, type Db, type Trx } from '../db/pool.ts';
 import { fail } from '../errors.ts';
+import { claimKey } from '../idempotency.ts';
 import type { Principal } from '../sessions.ts';
 
 /** Who may call a route. Every route declares one; a route without it stops the server at boot. */
@@ -27,6 +28,9 @@ export interface RequestContext {
   /** What the operation log names as the target of a mutating call. */
   auditTarget: string | null;
   afterCommit: Array<() => void>;
+  /** Idempotency-Key of a signed-in write; `idempotencyClaimed` once its transaction claimed it. */
+  idempotencyKey: string | null;
+  idempotencyClaimed: boolean;
 }
 
 declare module 'fastify' {
@@ -57,7 +61,12 @@ export function currentSpace(req: FastifyRequest): SpaceRef {
  * space; after it commits, the callbacks queued with `afterCommit` run (cache drops, local notices).
  */
 export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T> {
-  const result = await inSpace(db, req.ctx.space?.id ?? null, work);
+  const { idempotencyKey, principal } = req.ctx;
+  const result = await inSpace(db, req.ctx.space?.id ?? null, async (trx) => {
+    if (idempotencyKey && principal) await claimKey(trx, principal.userId, idempotencyKey, req.method, req.url);
+    return work(trx);
+  });
+  if (idempotencyKey && principal) req.ctx.idempotencyClaimed = true;
   for (const callback of req.ctx.afterCommit.splice(0)) callback();
   return result;
 }

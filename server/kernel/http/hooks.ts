@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rolesFor } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { fail } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
 import { accessLogWriter } from '../logger.ts';
+import { idempotencyKeyOf, replayIfDone, storeAnswer } from '../idempotency.ts';
 import type { App } from './server.ts';
 import { CSRF_HEADER, SESSION_COOKIE, type Principal } from '../sessions.ts';
 import type { Access, RequestContext, SpaceRef } from './context.ts';
@@ -87,6 +88,8 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
       isCrossSpace: false,
       auditTarget: null,
       afterCommit: [],
+      idempotencyKey: null,
+      idempotencyClaimed: false,
     };
     req.ctx = ctx;
     const config = req.routeOptions.config;
@@ -99,6 +102,12 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     if (ctx.space) reply.header('x-space-id', ctx.space.id).header('x-cross-space', ctx.isCrossSpace ? '1' : '0');
     if (!allows(config.access, ctx.principal, ctx.roles)) {
       throw ctx.principal ? fail.forbidden() : fail.unauthorized();
+    }
+    // A signed-in write may carry an Idempotency-Key: a key already used answers what it answered then.
+    if (!SAFE_METHODS.has(req.method) && ctx.principal) {
+      const key = idempotencyKeyOf(req);
+      if (key && (await replayIfDone(kernel.db, ctx.principal.userId, key, reply))) return reply;
+      ctx.idempotencyKey = key;
     }
   });
 
@@ -117,6 +126,23 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
 
   // The operation log is written before the answer leaves, so whoever reads it next sees this call.
   app.addHook('onSend', (req, reply, payload, done) => {
+    const ctx = req.ctx;
+    if (ctx?.idempotencyClaimed && ctx.principal && ctx.idempotencyKey && reply.statusCode < 500 && typeof payload === 'string') {
+      const stored = storeAnswer(kernel.db, ctx.principal.userId, ctx.idempotencyKey, reply.statusCode, payload);
+      ctx.idempotencyClaimed = false; // store once, then continue with the audit below
+      stored.then(
+        () => onSendAudit(req, reply, payload, done),
+        (error: unknown) => {
+          kernel.log.error({ err: error }, 'storing an idempotent answer failed');
+          onSendAudit(req, reply, payload, done);
+        },
+      );
+      return;
+    }
+    onSendAudit(req, reply, payload, done);
+  });
+
+  function onSendAudit(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) {
     const ctx = req.ctx;
     const principal = ctx?.principal;
     const mutating = !SAFE_METHODS.has(req.method);
@@ -137,5 +163,5 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
       crossSpace: ctx.isCrossSpace,
     });
     recorded.then(() => done(null, payload), done);
-  });
+  }
 }
