@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'electron/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },
@@ -27,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['server/**/*.int.test.ts', 'tests/**/*.int.test.ts'],
+          include: ['server/**/*.int.test.ts', 'tests/**/*.int.test.ts', 'electron/**/*.int.test.ts'],
           globalSetup: ['tests/support/global-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -47,3 +47,5 @@ export const nakedAtom = atom<boolean>(false);
 export const loadingAtom = atom<boolean>(false);
 /** The URL names a space this user does not belong to: every page shows the no-permission page. */
 export const spaceRefusedAtom = atom<boolean>(false);
+/** Desktop: the server cannot be reached; pages show cached answers and writes wait in the outbox. */
+export const offlineAtom = atom<boolean>(false);

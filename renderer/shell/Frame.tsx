@@ -1,10 +1,10 @@
-import { Layout, Menu, Tag } from '@arco-design/web-react';
+import { Alert, Layout, Menu, Tag } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildPath } from '../../shared/routes/match.ts';
 import type { RouteEntry } from '../../shared/routes/types.ts';
-import { allowedRoutesAtom, loadingAtom, nakedAtom, sessionAtom } from '../kernel/atoms.ts';
+import { allowedRoutesAtom, loadingAtom, nakedAtom, offlineAtom, sessionAtom } from '../kernel/atoms.ts';
 import { Header } from './header/Header.tsx';
 import { menuFor } from './menus.ts';
 
@@ -16,6 +16,7 @@ export function Frame({ route, children }: { route: RouteEntry; children: ReactN
   const { t } = useTranslation();
   const naked = useAtomValue(nakedAtom);
   const loading = useAtomValue(loadingAtom);
+  const offline = useAtomValue(offlineAtom);
   const user = useAtomValue(sessionAtom);
   const allowed = useAtomValue(allowedRoutesAtom);
   const layout = route.layout;
@@ -28,6 +29,7 @@ export function Frame({ route, children }: { route: RouteEntry; children: ReactN
     <Layout className={`qp-frame qp-layout-${layout}`} data-layout={layout} data-naked={naked}>
       {loading && <div className="qp-loading-bar" />}
       {withHeader && <Header />}
+      {offline && <Alert type="warning" banner content={t('shell.offline')} data-testid="offline-banner" />}
       <Layout className="qp-body">
         {withMenu && (
           <Layout.Sider className="qp-sider" width={232} collapsible breakpoint="lg">

@@ -1,8 +1,9 @@
 import { createStore } from 'jotai';
 import type { Bridge, SocketStatus } from '../../shared/bridge.ts';
 import type { RouteEntry } from '../../shared/routes/types.ts';
-import { allowedRoutesAtom, baseInfoAtom, languageAtom, nakedAtom, skinAtom, socketStatusAtom, spaceRefusedAtom, type BaseInfo } from '../kernel/atoms.ts';
+import { allowedRoutesAtom, baseInfoAtom, languageAtom, nakedAtom, skinAtom, socketStatusAtom, spaceRefusedAtom, offlineAtom, type BaseInfo } from '../kernel/atoms.ts';
 import { createBrowserBridge } from '../kernel/bridge-browser.ts';
+import { desktopFetch, isDesktopBridge } from '../kernel/desktop-fetch.ts';
 import { ensureClientString } from '../kernel/client-string.ts';
 import { setLanguage, startI18n, translatorFor } from '../kernel/i18n.ts';
 import { kernelStorage } from '../kernel/storage.ts';
@@ -34,7 +35,11 @@ export async function boot() {
   const spacePrefix = SPACE_PREFIX.exec(location.pathname)?.[0].toLowerCase() ?? '';
   let i18n: I18n | null = null;
   const hardNavigate = (url: string) => location.assign(url);
+  // On desktop every call goes through the main process (offline cache and outbox).
+  const desktop = isDesktopBridge(window.qpaasBridge) ? window.qpaasBridge : null;
+  const viaDesktop = desktop ? desktopFetch(desktop) : undefined;
   const api = createTransport({
+    fetch: viaDesktop,
     spacePrefix,
     language: () => language,
     translate: (key, params) => (i18n ? translatorFor(i18n)(key, params) : null),
@@ -51,7 +56,9 @@ export async function boot() {
     },
   );
   // A refused space prefix would refuse the strings too: those come from the user's own space then.
-  i18n = (await startI18n({ language, spacePrefix: spaceRefused ? '' : spacePrefix, knownVersion: info?.langVersion ?? null })).i18n;
+  i18n = (
+    await startI18n({ language, spacePrefix: spaceRefused ? '' : spacePrefix, knownVersion: info?.langVersion ?? null, fetch: viaDesktop })
+  ).i18n;
   const routes = await api.get<{ entries: RouteEntry[] }>('/napi/routes').then((a) => a.data.entries, () => []);
 
   const store = createStore();
@@ -66,6 +73,7 @@ export async function boot() {
   document.documentElement.lang = language;
 
   const bridge = window.qpaasBridge ?? createBrowserBridge();
+  desktop?.onOffline((offline) => store.set(offlineAtom, offline));
   const user = info?.user ?? null;
   storage.setUserId(user?.id ?? null);
   if (user && info) {

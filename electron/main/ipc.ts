@@ -1,0 +1,56 @@
+import { ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
+import { IpcInputError, parseIpc, type IpcChannel, type IpcPayload } from '../../shared/ipc.ts';
+import type { MainPush } from './services/main-push.ts';
+import { navigationDecision } from './services/nav-policy.ts';
+
+export interface HttpRequestMessage {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+export interface HttpAnswerMessage {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What the IPC handlers act on; the glue in index.ts provides it. */
+export interface IpcTargets {
+  push: MainPush;
+  openWindow(url: string): void;
+  notify(title: string, body: string, url?: string): void;
+  fetch(request: HttpRequestMessage): Promise<HttpAnswerMessage>;
+  outboxList(): unknown;
+  outboxResolve(id: number, action: 'discard' | 'retry'): unknown;
+  /** Only the app's own windows may call (a frame or a foreign page never). */
+  trusted(event: IpcMainInvokeEvent): boolean;
+}
+
+type Handlers = { [C in IpcChannel]: (payload: IpcPayload<C>) => unknown };
+
+/** Registers one handler per contract channel; every payload is validated before it is acted on. */
+export function registerIpc(targets: IpcTargets): void {
+  const handlers: Handlers = {
+    'window:open': ({ url }) => targets.openWindow(url),
+    'shell:openExternal': ({ url }) => {
+      if (navigationDecision(url, 'app://renderer') !== 'external') throw new IpcInputError('not an external web address');
+      return shell.openExternal(url);
+    },
+    'push:connect': (config) => targets.push.channel.connect(config),
+    'push:disconnect': () => targets.push.channel.disconnect(),
+    'push:status': () => targets.push.channel.status(),
+    'push:markRead': () => targets.push.markRead(),
+    notify: ({ title, body, url }) => targets.notify(title, body, url),
+    'http:fetch': (request) => targets.fetch(request),
+    'outbox:list': () => targets.outboxList(),
+    'outbox:resolve': ({ id, action }) => targets.outboxResolve(id, action),
+  };
+  for (const channel of Object.keys(handlers) as IpcChannel[]) {
+    ipcMain.handle(channel, (event, payload: unknown) => {
+      if (!targets.trusted(event)) throw new IpcInputError('untrusted sender');
+      const parsed = parseIpc(channel, payload);
+      return (handlers[channel] as (p: unknown) => unknown)(parsed.payload);
+    });
+  }
+}
