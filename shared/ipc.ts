@@ -57,3 +57,11 @@ export function parseIpc<C extends IpcChannel>(channel: string, payload: unknown
   }
   return { channel: channel as C, payload: payload as IpcPayload<C> };
 }
+
+/** An HTTP call crossing from the desktop renderer to the main process, and its answer. */
+export type HttpMessage = IpcPayload<'http:fetch'>;
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}

@@ -1,26 +1,16 @@
 import { ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import { IpcInputError, parseIpc, type IpcChannel, type IpcPayload } from '../../shared/ipc.ts';
+import { IpcInputError, parseIpc, type HttpAnswer, type HttpMessage, type IpcChannel, type IpcPayload } from '../../shared/ipc.ts';
 import type { MainPush } from './services/main-push.ts';
 import { navigationDecision } from './services/nav-policy.ts';
 
-export interface HttpRequestMessage {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-export interface HttpAnswerMessage {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export type { HttpAnswer as HttpAnswerMessage, HttpMessage as HttpRequestMessage } from '../../shared/ipc.ts';
 
 /** What the IPC handlers act on; the glue in index.ts provides it. */
 export interface IpcTargets {
   push: MainPush;
   openWindow(url: string): void;
   notify(title: string, body: string, url?: string): void;
-  fetch(request: HttpRequestMessage): Promise<HttpAnswerMessage>;
+  fetch(request: HttpMessage): Promise<HttpAnswer>;
   outboxList(): unknown;
   outboxResolve(id: number, action: 'discard' | 'retry'): unknown;
   /** Only the app's own windows may call (a frame or a foreign page never). */

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { Bridge, SocketStatus } from '../../shared/bridge.ts';
-import type { IpcEvent } from '../../shared/ipc.ts';
+import type { HttpAnswer, HttpMessage, IpcEvent } from '../../shared/ipc.ts';
 
 /**
  * The desktop implementation of shared/bridge.ts, exposed to pages as `window.qpaasBridge`. Pages get these
@@ -16,7 +16,7 @@ let status: SocketStatus = 0;
 subscribe<SocketStatus>('push:status', (next) => (status = next));
 
 const bridge: Bridge & {
-  fetch(request: { method: string; url: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string>; body: string }>;
+  fetch(request: HttpMessage): Promise<HttpAnswer>;
   outbox: { list(): Promise<unknown>; resolve(id: number, action: 'discard' | 'retry'): Promise<unknown>; onChange(h: (s: unknown) => void): () => void };
   onOffline(handler: (offline: boolean) => void): () => void;
 } = {

@@ -1,16 +1,6 @@
 import type { Bridge } from '../../shared/bridge.ts';
+import type { HttpAnswer, HttpMessage } from '../../shared/ipc.ts';
 
-export interface HttpMessage {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-export interface HttpAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 /** The desktop preload's bridge: the shared one plus HTTP through the main process (offline cache, outbox). */
 export interface DesktopBridge extends Bridge {
@@ -33,7 +23,8 @@ export function desktopFetch(bridge: DesktopBridge) {
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => (headers[name] = value));
-    const answer = await bridge.fetch({ method: request.method, url: url.pathname + url.search, headers, body });
+    const method = request.method as HttpMessage['method'];
+    const answer = await bridge.fetch({ method, url: url.pathname + url.search, headers, body });
     return new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers: answer.headers });
   };
 }

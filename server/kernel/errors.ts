@@ -26,3 +26,6 @@ export const fail = {
   tooMany: (key = 'common.rateLimited') => new AppError(429, key),
   maintenance: () => new AppError(503, 'common.maintenance'),
 };
+
+/** The SQLSTATE of a PostgreSQL error (23505 unique, 23503 foreign key, …), or undefined. */
+export const pgErrorCode = (error: unknown): string | undefined => (error as { code?: string } | null)?.code;

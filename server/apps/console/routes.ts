@@ -11,14 +11,14 @@ import {
   UserQuery,
 } from '../../../shared/api/console.ts';
 import { IdParam } from '../../../shared/api/common.ts';
-import { fail } from '../../kernel/errors.ts';
+import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
 import type { ServerApp } from '../types.ts';
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
+const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';
 
 /** Platform operator (root) administration of spaces and accounts: platform tables, guarded here by role. */
 function register(app: App, kernel: Kernel): void {

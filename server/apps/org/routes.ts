@@ -2,12 +2,11 @@ import { sql } from 'kysely';
 import { IdParam, NoQuery } from '../../../shared/api/common.ts';
 import { CreateDepartmentBody, UpdateDepartmentBody } from '../../../shared/api/org.ts';
 import { currentSpace } from '../../kernel/http/context.ts';
-import { fail } from '../../kernel/errors.ts';
+import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
 
-const pgCode = (error: unknown) => (error as { code?: string }).code;
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -43,8 +42,8 @@ function register(app: App, kernel: Kernel): void {
         req.ctx.auditTarget = row.id;
         return { code: 200, msg: 'ok', data: row };
       } catch (error) {
-        if (pgCode(error) === '23505') throw fail.conflict('org.departmentExists', { name: req.body.name });
-        if (pgCode(error) === '23503') throw fail.notFound('org.parentMissing');
+        if (pgErrorCode(error) === '23505') throw fail.conflict('org.departmentExists', { name: req.body.name });
+        if (pgErrorCode(error) === '23503') throw fail.notFound('org.parentMissing');
         throw error;
       }
     },
@@ -70,7 +69,7 @@ function register(app: App, kernel: Kernel): void {
         });
         return { code: 200, msg: 'ok', data: row };
       } catch (error) {
-        if (pgCode(error) === '23505') throw fail.conflict('org.departmentExists', { name: changes.name ?? '' });
+        if (pgErrorCode(error) === '23505') throw fail.conflict('org.departmentExists', { name: changes.name ?? '' });
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { pgErrorCode } from '../errors.ts';
 import { APP_ROLE } from './pool.ts';
 
 /** One folder of forward-only SQL migrations, applied in file-name order; `scope` prefixes their ids. */
@@ -40,7 +41,7 @@ async function ensureAppRole(client: pg.PoolClient): Promise<void> {
     try {
       await client.query(`create role ${APP_ROLE} nologin nosuperuser nobypassrls noinherit`);
     } catch (error) {
-      if ((error as { code?: string }).code !== '42710' && (error as { code?: string }).code !== '23505') throw error;
+      if (!['42710', '23505'].includes(pgErrorCode(error) ?? '')) throw error; // created meanwhile by another database's start
     }
   }
   // The owner must be able to switch to the role (`-c role=`); a superuser already can.
