@@ -19,7 +19,7 @@ export function WorkbenchPage({ match }: PageProps) {
   const user = useAtomValue(sessionAtom);
   const allowed = useAtomValue(allowedRoutesAtom);
   const groups = useMemo(() => {
-    const visible = allowed.filter((r) => r.status === 'built' && !hasParams(r) && !r.public && r.id !== 'portal.workbench' && r.layout !== 'access');
+    const visible = allowed.filter((r) => r.status === 'built' && !hasParams(r) && !r.public && r.app !== 'shell' && r.id !== 'portal.workbench');
     const byApp = new Map<string, RouteEntry[]>();
     for (const route of visible) byApp.set(route.app, [...(byApp.get(route.app) ?? []), route]);
     return [...byApp];
