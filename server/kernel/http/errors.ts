@@ -41,6 +41,10 @@ function validationError(issues: AjvIssue[], where: string | undefined): AppErro
       return new AppError(400, 'validation.unknownField', { field: field(issue.params.additionalProperty) });
     case 'minProperties':
       return new AppError(400, 'validation.required', { field: where ?? 'body' });
+    case 'maxItems':
+      return new AppError(400, 'validation.tooMany', { ...params, limit: Number(issue.params.limit) });
+    case 'minItems':
+      return new AppError(400, 'validation.tooFew', { ...params, limit: Number(issue.params.limit) });
     case 'minLength':
       return new AppError(400, 'validation.tooShort', { ...params, limit: Number(issue.params.limit) });
     case 'maxLength':
