@@ -36,13 +36,40 @@ export const IPC_INVOKE = {
     id: Type.Integer({ minimum: 1 }),
     action: Type.Union([Type.Literal('discard'), Type.Literal('retry')]),
   }),
+  'devices:list': Strict({}),
+  'devices:save': Strict({
+    config: Type.Object(
+      {
+        id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }),
+        name: Type.String({ minLength: 1, maxLength: 60 }),
+        url: Url,
+        username: Type.Optional(Type.String({ maxLength: 200 })),
+        password: Type.Optional(Type.String({ maxLength: 200 })),
+        tls: Type.Optional(
+          Strict({
+            ca: Type.Optional(Type.String({ maxLength: 20_000 })),
+            cert: Type.Optional(Type.String({ maxLength: 20_000 })),
+            key: Type.Optional(Type.String({ maxLength: 20_000 })),
+            rejectUnauthorized: Type.Optional(Type.Boolean()),
+          }),
+        ),
+        topics: Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { minItems: 1, maxItems: 100 }),
+        relayTopics: Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { maxItems: 100 }),
+      },
+      { additionalProperties: false },
+    ),
+  }),
+  'devices:remove': Strict({ id: Type.String({ maxLength: 40 }) }),
+  'devices:start': Strict({ id: Type.String({ maxLength: 40 }) }),
+  'devices:stop': Strict({ id: Type.String({ maxLength: 40 }) }),
+  'devices:latest': Strict({ id: Type.String({ maxLength: 40 }), filter: Type.Optional(Type.String({ maxLength: 256 })) }),
 } as const;
 
 export type IpcChannel = keyof typeof IPC_INVOKE;
 export type IpcPayload<C extends IpcChannel> = Static<(typeof IPC_INVOKE)[C]>;
 
 /** Main → renderer events (the preload subscribes to these only). */
-export const IPC_EVENTS = ['push:message', 'push:status', 'offline:changed', 'outbox:changed', 'devices:value'] as const;
+export const IPC_EVENTS = ['push:message', 'push:status', 'offline:changed', 'outbox:changed', 'devices:value', 'devices:status'] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];
 
 export class IpcInputError extends Error {}

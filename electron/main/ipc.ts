@@ -1,6 +1,7 @@
 import { ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import { IpcInputError, parseIpc, type HttpAnswer, type HttpMessage, type IpcChannel, type IpcPayload } from '../../shared/ipc.ts';
 import type { MainPush } from './services/main-push.ts';
+import type { DeviceLinks } from './services/mqtt-links.ts';
 import { navigationDecision } from './services/nav-policy.ts';
 
 export type { HttpAnswer as HttpAnswerMessage, HttpMessage as HttpRequestMessage } from '../../shared/ipc.ts';
@@ -13,6 +14,7 @@ export interface IpcTargets {
   fetch(request: HttpMessage): Promise<HttpAnswer>;
   outboxList(): unknown;
   outboxResolve(id: number, action: 'discard' | 'retry'): unknown;
+  devices: DeviceLinks;
   /** Only the app's own windows may call (a frame or a foreign page never). */
   trusted(event: IpcMainInvokeEvent): boolean;
 }
@@ -35,6 +37,12 @@ export function registerIpc(targets: IpcTargets): void {
     'http:fetch': (request) => targets.fetch(request),
     'outbox:list': () => targets.outboxList(),
     'outbox:resolve': ({ id, action }) => targets.outboxResolve(id, action),
+    'devices:list': () => targets.devices.links().map((link) => ({ ...link, status: targets.devices.status(link.id) })),
+    'devices:save': ({ config }) => targets.devices.saveLink(config),
+    'devices:remove': ({ id }) => targets.devices.removeLink(id),
+    'devices:start': ({ id }) => targets.devices.start(id),
+    'devices:stop': ({ id }) => targets.devices.stop(id),
+    'devices:latest': ({ id, filter }) => targets.devices.latest(id, filter),
   };
   for (const channel of Object.keys(handlers) as IpcChannel[]) {
     ipcMain.handle(channel, (event, payload: unknown) => {

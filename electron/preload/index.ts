@@ -19,6 +19,16 @@ const bridge: Bridge & {
   fetch(request: HttpMessage): Promise<HttpAnswer>;
   outbox: { list(): Promise<unknown>; resolve(id: number, action: 'discard' | 'retry'): Promise<unknown>; onChange(h: (s: unknown) => void): () => void };
   onOffline(handler: (offline: boolean) => void): () => void;
+  devices: {
+    list(): Promise<unknown>;
+    save(config: unknown): Promise<unknown>;
+    remove(id: string): Promise<unknown>;
+    start(id: string): Promise<unknown>;
+    stop(id: string): Promise<unknown>;
+    latest(id: string, filter?: string): Promise<unknown>;
+    onValue(handler: (value: unknown) => void): () => void;
+    onStatus(handler: (status: unknown) => void): () => void;
+  };
 } = {
   kind: 'desktop',
   openWindow: (url) => void ipcRenderer.invoke('window:open', { url }),
@@ -38,6 +48,16 @@ const bridge: Bridge & {
     onChange: (handler) => subscribe('outbox:changed', handler),
   },
   onOffline: (handler) => subscribe<boolean>('offline:changed', handler),
+  devices: {
+    list: () => ipcRenderer.invoke('devices:list', {}),
+    save: (config) => ipcRenderer.invoke('devices:save', { config }),
+    remove: (id) => ipcRenderer.invoke('devices:remove', { id }),
+    start: (id) => ipcRenderer.invoke('devices:start', { id }),
+    stop: (id) => ipcRenderer.invoke('devices:stop', { id }),
+    latest: (id, filter) => ipcRenderer.invoke('devices:latest', filter ? { id, filter } : { id }),
+    onValue: (handler) => subscribe('devices:value', handler),
+    onStatus: (handler) => subscribe('devices:status', handler),
+  },
 };
 
 contextBridge.exposeInMainWorld('qpaasBridge', bridge);

@@ -9,4 +9,5 @@ export const APP_MODULES: Partial<Record<MicroAppId, () => Promise<PageModule>>>
   shell: () => import('./shell/index.ts'),
   account: () => import('./account/index.ts'),
   portal: () => import('./portal/index.ts'),
+  iot: () => import('./iot/index.ts'),
 };

@@ -16,7 +16,7 @@ export const IOT_ROUTES: RouteEntry[] = [
   route('cardManage', 'cardManage', 'CardManagePage'),
   route('deviceManage', 'deviceManage', 'DeviceManagePage'),
   route('areaManage', 'areamanage', 'AreaManagePage'),
-  route('areaRealData', 'arearealdata', 'AreaRealDataPage'),
+  route('areaRealData', 'arearealdata', 'AreaRealDataPage', { status: 'built' }),
   route('alarmManage', 'alarmmanage', 'AlarmManagePage'),
   route('historyPosition', 'historyPosition', 'HistoryPositionPage'),
   route('infoCenter', 'infoCenter', 'InfoCenterPage'),
