@@ -53,14 +53,15 @@ export async function claimKey(trx: Trx, userId: string, key: string, method: st
   if (!claimed) throw fail.conflict('request.duplicateInFlight');
 }
 
-/** Stores the answer of a claimed write (after its commit). */
+/**
+ * Stores the answer of a claimed write (after its commit). Committed asynchronously: the write itself is
+ * already durable, and an answer lost in a crash only turns a replay's answer into `request.replayed`.
+ */
 export async function storeAnswer(db: Db, userId: string, key: string, status: number, body: string): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status, body })
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await sql`set local synchronous_commit = off`.execute(trx);
+    await trx.updateTable('idempotency_keys').set({ status, body }).where('user_id', '=', userId).where('key', '=', key).execute();
+  });
 }
 
 export async function forgetOldKeys(db: Db): Promise<void> {
