@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/pool.ts';
 import type { Logger } from './logger.ts';
 
@@ -22,9 +23,10 @@ export class Audit {
     private readonly log: Logger,
   ) {}
 
-  async record(entry: AuditEntry): Promise<void> {
+  /** With a transaction as `exec`, the entry commits (or not) with that transaction's write. */
+  async record(entry: AuditEntry, exec: Db = this.db): Promise<void> {
     try {
-      await this.db
+      await exec
         .insertInto('oplog')
         .values({
           user_id: entry.userId,
@@ -42,4 +44,19 @@ export class Audit {
       this.log.error({ err: error, action: entry.action }, 'operation log write failed');
     }
   }
+}
+
+/** The operation-log entry of a request that answered `status`. */
+export function entryFor(req: FastifyRequest, status: number): AuditEntry {
+  const ctx = req.ctx;
+  return {
+    userId: ctx.principal?.userId ?? null,
+    spaceId: ctx.space?.id ?? null,
+    action: req.routeOptions.config.action ?? `${req.method} ${req.routeOptions.url}`,
+    target: ctx.auditTarget,
+    result: status < 400 ? 'ok' : status === 401 || status === 403 ? 'denied' : 'failed',
+    status,
+    ip: ctx.ip,
+    crossSpace: ctx.isCrossSpace,
+  };
 }

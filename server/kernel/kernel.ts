@@ -65,6 +65,7 @@ export async function createKernel(options: {
   push.subscribe((envelope) => hub.deliver(envelope));
   await push.start();
   await forgetOldKeys(db);
+  const audit = new Audit(db, log);
   return {
     config,
     log,
@@ -75,12 +76,12 @@ export async function createKernel(options: {
     sessions,
     push,
     hub,
-    audit: new Audit(db, log),
+    audit,
     maintenance,
     listener,
     sessionsRevoked,
     apiRoutes: [],
-    transact: (req, work) => transact(db, req, work),
+    transact: (req, work) => transact(db, req, work, audit),
     async close() {
       await listener.close();
     },

@@ -61,10 +61,10 @@ function register(app: App, kernel: Kernel): void {
       req.ctx.auditTarget = req.params.id;
       const space = await kernel.transact(req, async (trx) => {
         const updated = await trx.updateTable('spaces').set(req.body).where('id', '=', req.params.id).returningAll().executeTakeFirst();
+        if (!updated) throw fail.notFound('space.notFound');
         await kernel.sessions.announceMembershipChange(trx);
         return updated;
       });
-      if (!space) throw fail.notFound('space.notFound');
       kernel.sessions.forget('all'); // memberships of a disabled space vanish from every principal
       return { code: 200, msg: 'ok', data: space };
     },
@@ -157,12 +157,12 @@ function register(app: App, kernel: Kernel): void {
     { config: { access: manageUsers, action: 'console.membership.remove' }, schema: { params: MembershipParam, querystring: NoQuery } },
     async (req) => {
       req.ctx.auditTarget = `${req.params.id}@${req.params.spaceId}`;
-      const removed = await kernel.transact(req, async (trx) => {
+      await kernel.transact(req, async (trx) => {
         const result = await trx.deleteFrom('memberships').where('user_id', '=', req.params.id).where('space_id', '=', req.params.spaceId).executeTakeFirst();
+        if (result.numDeletedRows === 0n) throw fail.notFound();
         await kernel.sessions.announceMembershipChange(trx);
         return result;
       });
-      if (removed.numDeletedRows === 0n) throw fail.notFound();
       kernel.sessions.forget('all');
       return { code: 200, msg: 'ok', data: null };
     },

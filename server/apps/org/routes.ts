@@ -32,14 +32,15 @@ function register(app: App, kernel: Kernel): void {
     async (req) => {
       const space = currentSpace(req);
       try {
-        const row = await kernel.transact(req, (trx) =>
-          trx
+        const row = await kernel.transact(req, async (trx) => {
+          const created = await trx
             .insertInto('org_department')
             .values({ space_id: space.id, name: req.body.name.trim(), parent_id: req.body.parentId ?? null, sort: req.body.sort ?? 0 })
             .returning(columns)
-            .executeTakeFirstOrThrow(),
-        );
-        req.ctx.auditTarget = row.id;
+            .executeTakeFirstOrThrow();
+          req.ctx.auditTarget = created.id;
+          return created;
+        });
         return { code: 200, msg: 'ok', data: row };
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw fail.conflict('org.departmentExists', { name: req.body.name });

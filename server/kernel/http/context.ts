@@ -5,6 +5,7 @@ import type { Role } from '../../../shared/roles.ts';
 import { inSpace, type Db, type Trx } from '../db/pool.ts';
 import { fail } from '../errors.ts';
 import { claimKey } from '../idempotency.ts';
+import { entryFor, type Audit } from '../audit.ts';
 import type { Principal } from '../sessions.ts';
 
 /** Who may call a route. Every route declares one; a route without it stops the server at boot. */
@@ -31,6 +32,8 @@ export interface RequestContext {
   /** Idempotency-Key of a signed-in write; `idempotencyClaimed` once its transaction claimed it. */
   idempotencyKey: string | null;
   idempotencyClaimed: boolean;
+  /** The operation-log entry was written inside the request's transaction (onSend then skips it). */
+  audited: boolean;
 }
 
 declare module 'fastify' {
@@ -60,11 +63,17 @@ export function currentSpace(req: FastifyRequest): SpaceRef {
  * One request, one transaction: `work` runs in a transaction scoped (by row-level security) to the request's
  * space; after it commits, the callbacks queued with `afterCommit` run (cache drops, local notices).
  */
-export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T> {
+export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) => Promise<T>, audit?: Audit): Promise<T> {
   const { idempotencyKey, principal } = req.ctx;
   const result = await inSpace(db, req.ctx.space?.id ?? null, async (trx) => {
     if (idempotencyKey && principal) await claimKey(trx, principal.userId, idempotencyKey, req.method, req.url);
-    return work(trx);
+    const done = await work(trx);
+    // A signed-in write that went through is logged in its own transaction: one commit, not two.
+    if (audit && principal && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+      await audit.record(entryFor(req, 200), trx);
+      req.ctx.audited = true;
+    }
+    return done;
   });
   if (idempotencyKey && principal) req.ctx.idempotencyClaimed = true;
   for (const callback of req.ctx.afterCommit.splice(0)) callback();

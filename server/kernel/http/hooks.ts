@@ -5,6 +5,7 @@ import type { Role } from '../../../shared/roles.ts';
 import { fail } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
 import { accessLogWriter } from '../logger.ts';
+import { entryFor } from '../audit.ts';
 import { idempotencyKeyOf, replayIfDone, storeAnswer } from '../idempotency.ts';
 import type { App } from './server.ts';
 import { CSRF_HEADER, SESSION_COOKIE, type Principal } from '../sessions.ts';
@@ -90,6 +91,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
       afterCommit: [],
       idempotencyKey: null,
       idempotencyClaimed: false,
+      audited: false,
     };
     req.ctx = ctx;
     const config = req.routeOptions.config;
@@ -147,21 +149,11 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     const principal = ctx?.principal;
     const mutating = !SAFE_METHODS.has(req.method);
     const rootVisit = principal?.isRoot === true && ctx.isCrossSpace && ctx.space !== null;
-    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit)) {
+    const logged = ctx?.audited && reply.statusCode < 400;
+    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit) || logged) {
       done(null, payload);
       return;
     }
-    const status = reply.statusCode;
-    const recorded = kernel.audit.record({
-      userId: principal?.userId ?? null,
-      spaceId: ctx.space?.id ?? null,
-      action: req.routeOptions.config.action ?? `${req.method} ${req.routeOptions.url}`,
-      target: ctx.auditTarget,
-      result: status < 400 ? 'ok' : status === 401 || status === 403 ? 'denied' : 'failed',
-      status,
-      ip: ctx.ip,
-      crossSpace: ctx.isCrossSpace,
-    });
-    recorded.then(() => done(null, payload), done);
+    kernel.audit.record(entryFor(req, reply.statusCode)).then(() => done(null, payload), done);
   }
 }
