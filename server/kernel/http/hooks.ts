@@ -32,6 +32,18 @@ function checkCsrf(req: FastifyRequest, principal: Principal | null): void {
   if (!value || (principal && !sameToken(value, principal.csrfToken))) throw fail.forbidden('request.csrfMissing');
 }
 
+/** The common case without waiting: the request acts in a space the caller belongs to. False: not that case. */
+function resolveOwnSpace(req: FastifyRequest, principal: Principal, ctx: RequestContext): boolean {
+  const prefix = spacePrefixOf(req.raw);
+  const own = principal.memberships.find((m) => m.spaceId === principal.spaceId) ?? principal.memberships[0];
+  const membership = prefix === null ? own : principal.memberships.find((m) => m.spaceId === prefix);
+  if (!membership) return false;
+  ctx.space = { id: membership.spaceId, name: membership.spaceName };
+  ctx.roles = principal.isRoot ? [...new Set([...membership.roles, 'root' as const])] : membership.roles;
+  ctx.isCrossSpace = prefix !== null && prefix !== own?.spaceId;
+  return true;
+}
+
 /** Resolves the space of the request and the caller's roles in it; refuses spaces the caller does not belong to. */
 async function resolveSpace(kernel: Kernel, req: FastifyRequest, principal: Principal, ctx: RequestContext) {
   const prefix = spacePrefixOf(req.raw);
@@ -97,9 +109,10 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     const config = req.routeOptions.config;
     if (!config.access) return; // no API route: the web app's files and pages, or a 404
     if (kernel.maintenance.on && !config.allowInMaintenance) throw fail.maintenance();
-    ctx.principal = await kernel.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    const token = req.cookies[SESSION_COOKIE];
+    ctx.principal = kernel.sessions.cached(token) ?? (await kernel.sessions.resolve(token));
     checkCsrf(req, ctx.principal);
-    if (ctx.principal) await resolveSpace(kernel, req, ctx.principal, ctx);
+    if (ctx.principal && !resolveOwnSpace(req, ctx.principal, ctx)) await resolveSpace(kernel, req, ctx.principal, ctx);
     // Every answer says which space it acted in and whether that is the caller's own (spec §6).
     if (ctx.space) reply.header('x-space-id', ctx.space.id).header('x-cross-space', ctx.isCrossSpace ? '1' : '0');
     if (!allows(config.access, ctx.principal, ctx.roles)) {
