@@ -5,11 +5,10 @@
  * from this one, alternating rounds so machine noise hits both alike.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startScript, stopProcess } from '../tests/support/process.ts';
-import { TestClient } from '../tests/support/client.ts';
+import { startBenchServer } from './server.ts';
 
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -27,19 +26,8 @@ function load(url: string, headers: Record<string, string>, seconds: number): Pr
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-bench-'));
-fs.chmodSync(work, 0o755); // the embedded PostgreSQL runs as another user when we are root
-const platform = startScript(
-  'tests/support/serve.ts',
-  { DATA_DIR: path.join(work, 'data'), DEMO_SEED: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LOG_FILE: path.join(work, 'server.log') },
-  /LISTENING (\S+)/,
-  120_000,
-);
+const { base, client, work, stop } = await startBenchServer('acme.user');
 try {
-  const base = (await platform.ready)[1]!;
-  const client = new TestClient(base);
-  const login = await client.login('acme.user');
-  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   const target = `${base}/napi/micro-apps/qycloudBaseInfo`;
   const headers = { cookie: client.cookieHeader, host: new URL(base).host };
   const sample = await client.get('/napi/micro-apps/qycloudBaseInfo');
@@ -73,6 +61,5 @@ try {
     await stopProcess(bare.child);
   }
 } finally {
-  await stopProcess(platform.child);
-  fs.rmSync(work, { recursive: true, force: true });
+  await stop();
 }

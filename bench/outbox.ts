@@ -4,14 +4,11 @@
  * lost and duplicated writes. Then the offline cache's read (OfflineCache.get) against a bare better-sqlite3
  * SELECT of the same row, 10,000 reads each, alternating rounds so machine noise hits both alike.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { OfflineCache, type CacheScope } from '../electron/main/services/offline-cache.ts';
 import { httpSender, Outbox } from '../electron/main/services/outbox.ts';
 import { openDatabase } from '../electron/main/services/sqlite.ts';
-import { startScript, stopProcess } from '../tests/support/process.ts';
-import { TestClient } from '../tests/support/client.ts';
+import { startBenchServer } from './server.ts';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 1_000);
 const READS = 10_000;
@@ -32,19 +29,8 @@ function timeEach(count: number, read: (i: number) => unknown): number[] {
   return times;
 }
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-bench-outbox-'));
-fs.chmodSync(work, 0o755); // the embedded PostgreSQL runs as another user when we are root
-const platform = startScript(
-  'tests/support/serve.ts',
-  { DATA_DIR: path.join(work, 'data'), DEMO_SEED: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LOG_FILE: path.join(work, 'server.log') },
-  /LISTENING (\S+)/,
-  120_000,
-);
+const { base, client, login, work, stop } = await startBenchServer('acme.admin');
 try {
-  const base = (await platform.ready)[1]!;
-  const client = new TestClient(base);
-  const login = await client.login('acme.admin');
-  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   const scope: CacheScope = { userId: String(login.body.data.userId), spaceId: String(login.body.data.spaceId) };
 
   // A server that has been running a while: JIT-compiled handlers, warm PostgreSQL caches and connections.
@@ -121,6 +107,5 @@ try {
   console.log(`cache read p50 is ${(cacheP50 / directP50).toFixed(2)}× a direct SELECT`);
   console.log(`outbox: lost ${lost}, duplicated ${duplicated}, ${replaysPerSecond.toFixed(0)} replays/s (target 0, 0, ≥ 200/s)`);
 } finally {
-  await stopProcess(platform.child);
-  fs.rmSync(work, { recursive: true, force: true });
+  await stop();
 }
