@@ -17,25 +17,30 @@ export function idempotencyKeyOf(req: FastifyRequest): string | null {
   return key;
 }
 
+/** Thrown inside a write's transaction when its key was used before; the error handler answers for it. */
+export class KeyAlreadyUsed extends Error {
+  constructor(
+    readonly userId: string,
+    readonly key: string,
+  ) {
+    super('idempotency key already used');
+  }
+}
+
 /**
- * A write already done under this key: answer what it answered (or, if its answer was lost in a crash
- * between commit and storing it, that it was done) and skip the handler. Returns whether it replied.
+ * Answers a write whose key was used before with what it answered then, or — when that answer was lost
+ * between its commit and its storing, or the first call is still running — with `request.replayed`.
  */
-export async function replayIfDone(db: Db, userId: string, key: string, reply: FastifyReply): Promise<boolean> {
+export async function replayStored(db: Db, used: KeyAlreadyUsed, reply: FastifyReply): Promise<FastifyReply> {
   const done = await db
     .selectFrom('idempotency_keys')
     .select(['status', 'body'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
+    .where('user_id', '=', used.userId)
+    .where('key', '=', used.key)
     .executeTakeFirst();
-  if (!done) return false;
   reply.header(REPLAYED_HEADER, 'true');
-  if (done.status === null || done.body === null) {
-    reply.code(200).send({ code: 200, msg: 'request.replayed', data: null });
-  } else {
-    reply.code(done.status).type('application/json; charset=utf-8').send(done.body);
-  }
-  return true;
+  if (!done || done.status === null || done.body === null) return reply.code(200).send({ code: 200, msg: 'request.replayed', data: null });
+  return reply.code(done.status).type('application/json; charset=utf-8').send(done.body);
 }
 
 /**
@@ -43,14 +48,15 @@ export async function replayIfDone(db: Db, userId: string, key: string, reply: F
  * a failed write can be retried; if it commits, nothing can run under the key twice. A concurrent duplicate
  * waits on the primary key and then finds it taken.
  */
-export async function claimKey(trx: Trx, userId: string, key: string, method: string, path: string): Promise<void> {
-  const claimed = await trx
-    .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, method, path: path.slice(0, 300) })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) throw fail.conflict('request.duplicateInFlight');
+export async function claimKey(trx: Trx, spaceId: string | null, userId: string, key: string, method: string, path: string): Promise<boolean> {
+  // The space is set in the same statement (the CTE is referenced, so it runs first), as inSpace would.
+  const claimed = await sql<{ key: string }>`
+    with space as (select set_config('app.space_id', ${spaceId ?? ''}, true))
+    insert into idempotency_keys (user_id, key, method, path)
+    select ${userId}, ${key}, ${method}, ${path.slice(0, 300)} from space
+    on conflict (user_id, key) do nothing
+    returning key`.execute(trx);
+  return claimed.rows.length === 1;
 }
 
 /**
@@ -58,10 +64,11 @@ export async function claimKey(trx: Trx, userId: string, key: string, method: st
  * already durable, and an answer lost in a crash only turns a replay's answer into `request.replayed`.
  */
 export async function storeAnswer(db: Db, userId: string, key: string, status: number, body: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`set local synchronous_commit = off`.execute(trx);
-    await trx.updateTable('idempotency_keys').set({ status, body }).where('user_id', '=', userId).where('key', '=', key).execute();
-  });
+  // One statement, its own transaction, committed asynchronously (the setting is local to that transaction).
+  await sql`
+    with async as (select set_config('synchronous_commit', 'off', true))
+    update idempotency_keys set status = ${status}, body = ${body}
+    from async where user_id = ${userId} and key = ${key}`.execute(db);
 }
 
 export async function forgetOldKeys(db: Db): Promise<void> {

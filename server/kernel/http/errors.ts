@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageParams } from '../../../shared/i18n/index.ts';
 import { AppError } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
+import { KeyAlreadyUsed, replayStored } from '../idempotency.ts';
 import type { App } from './server.ts';
 
 /** The answer shape of spec §7/architecture: `{ code, msg, data }`; `msg` is an i18n key, `text` its translation. */
@@ -90,6 +91,7 @@ type FallbackHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<Fas
 
 export function installErrorHandling(app: App, kernel: Kernel, fallback: FallbackHandler | null = null): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
+    if ((error as unknown) instanceof KeyAlreadyUsed) return replayStored(kernel.db, error as unknown as KeyAlreadyUsed, reply);
     const known = toAppError(error);
     if (known) return sendError(kernel, req, reply, known);
     kernel.log.error({ err: error, reqId: req.id, method: req.method, url: req.url }, 'unhandled error');

@@ -6,7 +6,7 @@ import { fail } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
 import { accessLogWriter } from '../logger.ts';
 import { entryFor } from '../audit.ts';
-import { idempotencyKeyOf, replayIfDone, storeAnswer } from '../idempotency.ts';
+import { idempotencyKeyOf, storeAnswer } from '../idempotency.ts';
 import type { App } from './server.ts';
 import { CSRF_HEADER, SESSION_COOKIE, type Principal } from '../sessions.ts';
 import type { Access, RequestContext, SpaceRef } from './context.ts';
@@ -118,12 +118,9 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     if (!allows(config.access, ctx.principal, ctx.roles)) {
       throw ctx.principal ? fail.forbidden() : fail.unauthorized();
     }
-    // A signed-in write may carry an Idempotency-Key: a key already used answers what it answered then.
-    if (!SAFE_METHODS.has(req.method) && ctx.principal) {
-      const key = idempotencyKeyOf(req);
-      if (key && (await replayIfDone(kernel.db, ctx.principal.userId, key, reply))) return reply;
-      ctx.idempotencyKey = key;
-    }
+    // A signed-in write may carry an Idempotency-Key: its transaction claims it (see transact), and a key
+    // already used answers what it answered then (the error handler, KeyAlreadyUsed).
+    if (!SAFE_METHODS.has(req.method) && ctx.principal) ctx.idempotencyKey = idempotencyKeyOf(req);
   });
 
   const accessLog = accessLogWriter(kernel.log);
