@@ -6,6 +6,7 @@ import { baseInfoAtom, sessionAtom, socketStatusAtom } from '../../kernel/atoms.
 import { AccountMenu } from './AccountMenu.tsx';
 import { GlobalSearch } from './GlobalSearch.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { OutboxIndicator } from './OutboxIndicator.tsx';
 import { ScanCode } from './ScanCode.tsx';
 import { SkinSwitch } from './SkinSwitch.tsx';
 
@@ -36,6 +37,7 @@ export function Header() {
           data-testid="download-app"
         />
       </Popover>
+      {user && <OutboxIndicator />}
       <SkinSwitch />
       <LanguageSwitch />
       {user && (
