@@ -22,7 +22,13 @@ const REDACT = [
 export function createLogger(level: string, file: string | null = null): Logger {
   // Lines are gathered up to 4 KiB per write and flushed at least every 250 ms.
   const destination = pino.destination({ dest: file ?? 1, sync: false, mkdir: true, minLength: 4096 });
-  setInterval(() => destination.flush(() => undefined), 250).unref();
+  // One flush at a time: each pending flush holds an 'error' listener on the stream.
+  let flushing = false;
+  setInterval(() => {
+    if (flushing) return;
+    flushing = true;
+    destination.flush(() => (flushing = false));
+  }, 250).unref();
   return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }
 
