@@ -12,6 +12,12 @@ export const PERMISSIONS = {
   'org.structure.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'org.structure.manage': ['admin'],
   'org.members.read': ['saas', 'admin', 'safe', 'audit'],
+  // Application centre: everyone in a space browses the apps their roles allow; admins build them.
+  'appcenter.read': ['saas', 'admin', 'user', 'safe', 'audit'],
+  'appcenter.manage': ['admin'],
+  // Forms: designing forms, permission rules and shared views is admin work; records follow record permissions.
+  'forms.design': ['admin'],
+  'forms.records': ['saas', 'admin', 'user', 'safe', 'audit'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
