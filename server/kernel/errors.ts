@@ -20,7 +20,7 @@ export const fail = {
   unauthorized: (key = 'account.signInRequired') => new AppError(401, key),
   forbidden: (key = 'common.noPermission', params?: MessageParams) => new AppError(403, key, params),
   notFound: (key = 'common.notFound') => new AppError(404, key),
-  conflict: (key = 'common.conflict', params?: MessageParams) => new AppError(409, key, params),
+  conflict: (key = 'common.conflict', params?: MessageParams, data?: unknown) => new AppError(409, key, params, data),
   tooLarge: (limit: number) => new AppError(413, 'request.tooLarge', { limit }),
   unprocessable: (key: string, params?: MessageParams, data?: unknown) => new AppError(422, key, params, data),
   tooMany: (key = 'common.rateLimited') => new AppError(429, key),

@@ -4,7 +4,9 @@ import { Type, type TSchema } from '@sinclair/typebox';
 export const Strict = <T extends Record<string, TSchema>>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });
 
-export const NoQuery = Strict({});
+/** The request language (`?lang=en`, spec §7) may ride on any call; nothing else unknown may. */
+export const Lang = Type.Optional(Type.String({ maxLength: 16 }));
+export const NoQuery = Strict({ lang: Lang });
 export const NoBody = Strict({});
 
 /** Space ids are lower-case alphanumeric (the `/space-{id}` prefix matches any case and folds to this). */

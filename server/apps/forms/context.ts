@@ -1,0 +1,144 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { FieldDef, FormDefinition } from '../../../shared/forms/fields.ts';
+import type { Role } from '../../../shared/roles.ts';
+import type { Trx } from '../../kernel/db/pool.ts';
+import { fail } from '../../kernel/errors.ts';
+import { signedIn } from '../../kernel/http/context.ts';
+import { tableOf } from './storage.ts';
+
+export interface RuleRow {
+  id: string;
+  name: string;
+  subject_kind: 'role' | 'group' | 'user';
+  subject: string;
+  levels: Array<'view' | 'modify' | 'delete' | 'monitor'>;
+  scope: 'all' | 'own' | 'department' | 'condition';
+  condition: unknown;
+  hidden_fields: string[];
+}
+
+/** A form as one request sees it: where its records live, its published fields, its app. */
+export interface FormMeta {
+  id: string;
+  spaceId: string;
+  appId: string;
+  appName: string;
+  systemName: string;
+  name: string;
+  version: number;
+  table: string;
+  /** The published definition's fields (all of them; the viewer's visible ones are in Viewer.fields). */
+  allFields: FieldDef[];
+}
+
+/** Who is asking, with what the record-permission predicates need. */
+export interface Viewer {
+  userId: string;
+  roles: Role[];
+  isAdmin: boolean;
+  departments: string[];
+  groups: string[];
+  /** The rules of this form that apply to the viewer (by role, group or user). */
+  rules: RuleRow[];
+  /** Fields the viewer may see (hidden fields of §6 rules removed). */
+  fields: FieldDef[];
+}
+
+interface MetaRow {
+  id: string;
+  app_id: string;
+  name: string;
+  version: number;
+  app_name: string;
+  app_roles: string[];
+  system_name: string;
+  departments: string[];
+  groups: string[];
+  rules: RuleRow[];
+}
+
+/** Published definitions never change, so they are cached by space, form and version. */
+const definitions = new Map<string, FieldDef[]>();
+
+async function publishedFields(trx: Trx, spaceId: string, formId: string, version: number): Promise<FieldDef[]> {
+  const key = `${spaceId}/${formId}/${version}`;
+  let fields = definitions.get(key);
+  if (!fields) {
+    const row = await trx
+      .selectFrom('forms_version')
+      .select('definition')
+      .where('form_id', '=', formId)
+      .where('version', '=', version)
+      .executeTakeFirstOrThrow();
+    fields = (row.definition as FormDefinition).fields;
+    if (definitions.size > 5000) definitions.clear();
+    definitions.set(key, fields);
+  }
+  return fields;
+}
+
+const applies = (rule: RuleRow, userId: string, roles: readonly string[], groups: readonly string[]) =>
+  (rule.subject_kind === 'role' && roles.includes(rule.subject)) ||
+  (rule.subject_kind === 'group' && groups.includes(rule.subject)) ||
+  (rule.subject_kind === 'user' && rule.subject === userId);
+
+/**
+ * A field is hidden from a viewer when every rule that lets them view records hides it; admins, and viewers
+ * who see records only as owner or through a share, see every field.
+ */
+function visibleFields(fields: FieldDef[], rules: RuleRow[], isAdmin: boolean): FieldDef[] {
+  const viewing = rules.filter((r) => r.levels.includes('view') || r.levels.includes('monitor'));
+  if (isAdmin || viewing.length === 0) return fields;
+  const hidden = new Set(viewing[0]!.hidden_fields.filter((key) => viewing.every((r) => r.hidden_fields.includes(key))));
+  return fields.filter((f) => !hidden.has(f.key));
+}
+
+/**
+ * One round trip for everything a record call needs: the form, its app (deleted or not visible to the
+ * caller's roles → 404, never data), the caller's departments and groups and the form's rules. Row-level
+ * security confines it to the request's space, so a form of another space is simply not found.
+ */
+export async function loadForm(trx: Trx, req: FastifyRequest, formId: string, options: { published?: boolean } = {}) {
+  const principal = signedIn(req);
+  const roles = req.ctx.roles;
+  const row = (
+    await sql<MetaRow>`
+      select f.id, f.app_id, f.name, f.version, a.name as app_name, a.roles as app_roles, s.name as system_name,
+        array(select d.department_id::text from org_member_department d where d.user_id = ${principal.userId}::bigint order by 1) as departments,
+        array(select g.group_id::text from org_group_member g where g.user_id = ${principal.userId}::bigint) as groups,
+        coalesce((select json_agg(r order by r.id) from (
+          select id::text, name, subject_kind, subject, levels, scope, condition, hidden_fields from forms_rule where form_id = f.id) r), '[]') as rules
+      from forms_form f
+      join appcenter_app a on a.space_id = f.space_id and a.id = f.app_id and a.deleted_at is null
+      join appcenter_system s on s.space_id = a.space_id and s.id = a.system_id
+      where f.id = ${formId}::bigint`.execute(trx)
+  ).rows[0];
+  const isAdmin = roles.includes('admin');
+  if (!row || (!isAdmin && row.app_roles.length > 0 && !row.app_roles.some((r) => roles.includes(r as Role)))) throw fail.notFound('forms.formNotFound');
+  if (options.published !== false && row.version === 0) throw fail.conflict('forms.notPublished');
+  const spaceId = req.ctx.space!.id;
+  const allFields = row.version > 0 ? await publishedFields(trx, spaceId, formId, row.version) : [];
+  const rules = row.rules.filter((r) => applies(r, principal.userId, roles, row.groups));
+  const form: FormMeta = {
+    id: row.id,
+    spaceId,
+    appId: row.app_id,
+    appName: row.app_name,
+    systemName: row.system_name,
+    name: row.name,
+    version: row.version,
+    table: tableOf(row.id),
+    allFields,
+  };
+  const viewer: Viewer = {
+    userId: principal.userId,
+    roles,
+    isAdmin,
+    departments: row.departments,
+    groups: row.groups,
+    rules,
+    fields: visibleFields(allFields, rules, isAdmin),
+  };
+  return { form, viewer };
+}

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { FieldDef, FormDefinition } from '../../../shared/forms/fields.ts';
+import type { Trx } from '../../kernel/db/pool.ts';
+import type { ApiRecord } from './storage.ts';
+import { tableOf } from './storage.ts';
+
+export interface Labels {
+  users: Record<string, string>;
+  departments: Record<string, string>;
+  /** Per relation field key: related record id → its display text. */
+  relations: Record<string, Record<string, string>>;
+}
+
+const ids = (values: unknown[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && /^[0-9]{1,18}$/.test(v)))];
+
+/**
+ * Names for the ids a page of records shows (members, departments, related records): one query per kind of
+ * reference for the whole page, never one per row (no N+1).
+ */
+export async function labelsFor(trx: Trx, fields: readonly FieldDef[], records: readonly ApiRecord[]): Promise<Labels> {
+  const labels: Labels = { users: {}, departments: {}, relations: {} };
+  if (records.length === 0) return labels;
+  const of = (type: FieldDef['type']) => fields.filter((f) => f.type === type);
+  const userIds = ids(records.flatMap((r) => [r.ownerId, r.createdBy, r.updatedBy, r.handlerId, ...of('member').map((f) => r.values[f.key])]));
+  if (userIds.length) {
+    const rows = await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute();
+    for (const row of rows) labels.users[row.id] = row.name;
+  }
+  const deptIds = ids(records.flatMap((r) => [r.ownerDeptId, ...of('department').map((f) => r.values[f.key])]));
+  if (deptIds.length) {
+    const rows = await trx.selectFrom('org_department').select(['id', 'name']).where('id', 'in', deptIds).execute();
+    for (const row of rows) labels.departments[row.id] = row.name;
+  }
+  for (const field of of('relation')) {
+    const target = field.relation?.formId;
+    const wanted = ids(records.map((r) => r.values[field.key]));
+    if (!target || wanted.length === 0) continue;
+    labels.relations[field.key] = await relationTitles(trx, target, wanted);
+  }
+  return labels;
+}
+
+/** Display texts of records of another form: its number, or its title field's value, or `#id`. */
+export async function relationTitles(trx: Trx, formId: string, wanted: string[]): Promise<Record<string, string>> {
+  const form = await trx.selectFrom('forms_form as f').innerJoin('forms_version as v', (join) => join.onRef('v.form_id', '=', 'f.id').onRef('v.version', '=', 'f.version'))
+    .select('v.definition').where('f.id', '=', formId).executeTakeFirst();
+  if (!form) return {};
+  const title = (form.definition as FormDefinition).fields.find((f) => f.title && f.type !== 'serial' && f.type !== 'subtable');
+  const titleSql = title ? sql`${sql.ref(title.key)}::text` : sql`null::text`;
+  const rows = await sql<{ id: string; number: string | null; title: string | null }>`
+    select id, number, ${titleSql} as title from ${sql.table(tableOf(formId))} where id = any(${wanted}::bigint[])`.execute(trx);
+  return Object.fromEntries(rows.rows.map((r) => [r.id, r.title ?? r.number ?? `#${r.id}`]));
+}

@@ -1,0 +1,159 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { FormDefinition } from '../../../shared/forms/fields.ts';
+
+/** Kysely types of the forms app's shared tables; the per-form record tables are reached with `sql` only. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface FormsFormTable {
+  space_id: string;
+  id: Generated<string>;
+  app_id: string;
+  name: string;
+  description: Generated<string>;
+  sort: Generated<number>;
+  draft: Json<FormDefinition>;
+  draft_updated_at: Timestamp;
+  version: Generated<number>;
+  highest_key: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FormsVersionTable {
+  space_id: string;
+  form_id: string;
+  version: number;
+  definition: Json<FormDefinition>;
+  published_by: string | null;
+  published_at: Timestamp;
+}
+
+export interface FormsNumberSeqTable {
+  space_id: string;
+  form_id: string;
+  period: string;
+  last: string;
+}
+
+export interface FormsRuleTable {
+  space_id: string;
+  id: Generated<string>;
+  form_id: string;
+  name: string;
+  subject_kind: 'role' | 'group' | 'user';
+  subject: string;
+  levels: string[];
+  scope: 'all' | 'own' | 'department' | 'condition';
+  condition: Json<unknown> | null;
+  hidden_fields: Generated<string[]>;
+  created_at: Timestamp;
+}
+
+export interface FormsShareTable {
+  space_id: string;
+  form_id: string;
+  record_id: string;
+  user_id: string;
+  level: 'view' | 'modify';
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface FormsCommentTable {
+  space_id: string;
+  id: Generated<string>;
+  form_id: string;
+  record_id: string;
+  author_id: string;
+  content: string;
+  attachments: Json<unknown[]>;
+  created_at: Timestamp;
+}
+
+export interface FormsViewTable {
+  space_id: string;
+  id: Generated<string>;
+  form_id: string;
+  name: string;
+  kind: 'list' | 'board' | 'calendar' | 'occupy' | 'cascade';
+  owner_id: string | null;
+  config: Json<Record<string, unknown>>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FormsFileTable {
+  space_id: string;
+  id: Generated<string>;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  content: Buffer;
+  purpose: 'attachment' | 'image' | 'import';
+  uploaded_by: string;
+  created_at: Timestamp;
+}
+
+export interface FormsJobTable {
+  space_id: string;
+  id: Generated<string>;
+  form_id: string;
+  user_id: string;
+  kind: 'import' | 'export';
+  status: Generated<'preparing' | 'complete' | 'failed'>;
+  params: Json<Record<string, unknown>>;
+  file_id: string | null;
+  total: Generated<number>;
+  done: Generated<number>;
+  failed: Generated<number>;
+  cursor: Generated<number>;
+  output_name: string | null;
+  output_path: string | null;
+  output_size: string | null;
+  error_key: string | null;
+  system_name: Generated<string>;
+  app_name: Generated<string>;
+  created_at: Timestamp;
+  finished_at: Date | null;
+}
+
+export interface FormsImportFailureTable {
+  space_id: string;
+  job_id: string;
+  row_no: number;
+  reason: string;
+  cells: Json<unknown[]>;
+}
+
+export interface OrgMemberDepartmentTable {
+  space_id: string;
+  user_id: string;
+  department_id: string;
+}
+
+export interface OrgGroupMemberTable {
+  space_id: string;
+  group_id: string;
+  user_id: string;
+}
+
+declare module '../../kernel/db/schema.ts' {
+  interface Database {
+    forms_form: FormsFormTable;
+    forms_version: FormsVersionTable;
+    forms_number_seq: FormsNumberSeqTable;
+    forms_rule: FormsRuleTable;
+    forms_share: FormsShareTable;
+    forms_comment: FormsCommentTable;
+    forms_view: FormsViewTable;
+    forms_file: FormsFileTable;
+    forms_job: FormsJobTable;
+    forms_import_failure: FormsImportFailureTable;
+    org_member_department: OrgMemberDepartmentTable;
+    org_group_member: OrgGroupMemberTable;
+  }
+}
