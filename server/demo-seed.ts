@@ -59,9 +59,20 @@ export async function seedDemo(db: Db): Promise<boolean> {
   }).then(async (seeded) => {
     if (seeded) {
       for (const space of ['acme', 'nova']) {
-        await inSpace(db, space, (trx) =>
-          trx.insertInto('org_department').values(DEPARTMENTS.map((name, sort) => ({ space_id: space, name, sort }))).execute(),
-        );
+        await inSpace(db, space, async (trx) => {
+          const departments = await trx
+            .insertInto('org_department')
+            .values(DEPARTMENTS.map((name, sort) => ({ space_id: space, name, sort })))
+            .returning('id')
+            .execute();
+          // Admin and user work in production, safe and audit in quality ("own department's records" rules, §6).
+          const members = await trx.selectFrom('users').select(['id', 'login_id']).where('login_id', 'like', `${space}.%`).execute();
+          const departmentOf = (login: string) => departments[/\.(admin|user)$/.test(login) ? 0 : 1]!.id;
+          await trx
+            .insertInto('org_member_department')
+            .values(members.map((m) => ({ space_id: space, user_id: m.id, department_id: departmentOf(m.login_id) })))
+            .execute();
+        });
       }
     }
     return seeded;

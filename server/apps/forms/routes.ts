@@ -2,16 +2,22 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
 import { registerDesignRoutes } from './design-routes.ts';
+import { registerFileRoutes } from './files-routes.ts';
+import { registerQrRoutes } from './qr-routes.ts';
 import { registerRecordRoutes } from './record-routes.ts';
+import { registerViewRoutes } from './views-routes.ts';
 import './schema.ts';
 
 /**
  * The forms engine (spec §2.7, §2.8, §3–§6): form design and versions, records with numbering, record
- * permissions, views, discussion, import and export. Records of a form live in its own table (storage.ts).
+ * permissions, views, discussion, QR codes, import and export. Records of a form live in its own table (storage.ts).
  */
 function register(app: App, kernel: Kernel): void {
   registerDesignRoutes(app, kernel);
   registerRecordRoutes(app, kernel);
+  registerViewRoutes(app, kernel);
+  registerFileRoutes(app, kernel);
+  registerQrRoutes(app, kernel);
 }
 
 export const formsApp: ServerApp = { id: 'forms', register };

@@ -129,18 +129,6 @@ export interface FormsImportFailureTable {
   cells: Json<unknown[]>;
 }
 
-export interface OrgMemberDepartmentTable {
-  space_id: string;
-  user_id: string;
-  department_id: string;
-}
-
-export interface OrgGroupMemberTable {
-  space_id: string;
-  group_id: string;
-  user_id: string;
-}
-
 declare module '../../kernel/db/schema.ts' {
   interface Database {
     forms_form: FormsFormTable;
@@ -153,7 +141,5 @@ declare module '../../kernel/db/schema.ts' {
     forms_file: FormsFileTable;
     forms_job: FormsJobTable;
     forms_import_failure: FormsImportFailureTable;
-    org_member_department: OrgMemberDepartmentTable;
-    org_group_member: OrgGroupMemberTable;
   }
 }

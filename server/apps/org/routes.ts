@@ -6,6 +6,7 @@ import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
+import { registerGroupRoutes } from './groups.ts';
 
 
 /**
@@ -103,6 +104,8 @@ function register(app: App, kernel: Kernel): void {
       .execute();
     return { code: 200, msg: 'ok', data: { members: rows } };
   });
+
+  registerGroupRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

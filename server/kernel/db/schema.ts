@@ -84,6 +84,27 @@ export interface OrgDepartmentTable {
   updated_at: Timestamp;
 }
 
+export interface OrgMemberDepartmentTable {
+  space_id: string;
+  user_id: string;
+  department_id: string;
+}
+
+export interface OrgGroupTable {
+  space_id: string;
+  id: Generated<string>;
+  name: string;
+  kind: Generated<'public' | 'private'>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrgGroupMemberTable {
+  space_id: string;
+  group_id: string;
+  user_id: string;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -105,4 +126,7 @@ export interface Database {
   platform_settings: PlatformSettingsTable;
   push_payloads: PushPayloadsTable;
   org_department: OrgDepartmentTable;
+  org_member_department: OrgMemberDepartmentTable;
+  org_group: OrgGroupTable;
+  org_group_member: OrgGroupMemberTable;
 }
