@@ -8,6 +8,8 @@ import type { PageModule } from './types.ts';
 export const APP_MODULES: Partial<Record<MicroAppId, () => Promise<PageModule>>> = {
   shell: () => import('./shell/index.ts'),
   account: () => import('./account/index.ts'),
+  appcenter: () => import('./appcenter/index.ts'),
   portal: () => import('./portal/index.ts'),
   iot: () => import('./iot/index.ts'),
+  forms: () => import('./forms/index.ts'),
 };

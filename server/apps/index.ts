@@ -2,13 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MigrationSource } from '../kernel/db/migrate.ts';
 import { accountApp } from './account/routes.ts';
+import { appcenterApp } from './appcenter/routes.ts';
 import { consoleApp } from './console/routes.ts';
+import { formsApp } from './forms/routes.ts';
 import { iotApp } from './iot/routes.ts';
 import { orgApp } from './org/routes.ts';
 import type { ServerApp } from './types.ts';
 
 /** The static list of server micro-apps (no folder scanning): order is registration and migration order. */
-export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, orgApp, iotApp];
+export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -48,6 +48,23 @@ export class TestClient {
   patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', path, body ?? {}, headers);
   delete = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('DELETE', path, undefined, headers);
 
+  /** A multipart upload as the browser sends it: `files` parts with names and bytes. */
+  async upload<T = any>(path: string, files: Array<{ name: string; bytes: Buffer | Uint8Array; type?: string }>): Promise<Answer<T>> {
+    const form = new FormData();
+    for (const file of files) form.append('files', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+    const headers: Record<string, string> = { ...this.defaults, 'x-csrf-token': this.csrf ?? 'web' };
+    if (this.cookies.size) headers.cookie = this.cookieHeader;
+    const response = await fetch(this.base + path, { method: 'POST', headers, body: form });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  }
+
+  /** Raw bytes of a download (exports, failure files). */
+  async download(path: string): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
+    const response = await fetch(this.base + path, { headers: { cookie: this.cookieHeader } });
+    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), headers: response.headers };
+  }
+
   async login(loginId: string, password = DEMO_PASSWORD): Promise<Answer> {
     const answer = await this.post('/api/account/login', { loginId, password });
     if (answer.status === 200) this.csrf = answer.body.data.csrfToken;

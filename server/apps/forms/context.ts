@@ -101,7 +101,19 @@ function visibleFields(fields: FieldDef[], rules: RuleRow[], isAdmin: boolean): 
  */
 export async function loadForm(trx: Trx, req: FastifyRequest, formId: string, options: { published?: boolean } = {}) {
   const principal = signedIn(req);
-  const roles = req.ctx.roles;
+  return loadFormAs(trx, { userId: principal.userId, roles: req.ctx.roles, spaceId: req.ctx.space!.id }, formId, options);
+}
+
+export interface Actor {
+  userId: string;
+  roles: Role[];
+  spaceId: string;
+}
+
+/** loadForm for work without a request (background jobs): the actor is the user who asked for the job. */
+export async function loadFormAs(trx: Trx, actor: Actor, formId: string, options: { published?: boolean } = {}) {
+  const principal = { userId: actor.userId };
+  const roles = actor.roles;
   const row = (
     await sql<MetaRow>`
       select f.id, f.app_id, f.name, f.version, a.name as app_name, a.roles as app_roles, s.name as system_name,
@@ -117,7 +129,7 @@ export async function loadForm(trx: Trx, req: FastifyRequest, formId: string, op
   const isAdmin = roles.includes('admin');
   if (!row || (!isAdmin && row.app_roles.length > 0 && !row.app_roles.some((r) => roles.includes(r as Role)))) throw fail.notFound('forms.formNotFound');
   if (options.published !== false && row.version === 0) throw fail.conflict('forms.notPublished');
-  const spaceId = req.ctx.space!.id;
+  const spaceId = actor.spaceId;
   const allFields = row.version > 0 ? await publishedFields(trx, spaceId, formId, row.version) : [];
   const rules = row.rules.filter((r) => applies(r, principal.userId, roles, row.groups));
   const form: FormMeta = {

@@ -22,7 +22,7 @@ const userIdOf = async (client: TestClient) => (await ok(client.get('/api/accoun
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  [admin, user, safe, audit, nova] = await Promise.all(['acme.admin', 'acme.user', 'acme.safe', 'acme.audit', 'nova.admin'].map((l) => signedIn(platform.url, l)));
+  [admin, user, safe, audit, nova] = (await Promise.all(['acme.admin', 'acme.user', 'acme.safe', 'acme.audit', 'nova.admin'].map((l) => signedIn(platform.url, l)))) as TestClient[] as [TestClient, TestClient, TestClient, TestClient, TestClient];
   ({ formId: base } = await publishedForm(admin, ORDER_FIELDS));
   base = `/api/forms/forms/${base}`;
   for (const name of ['A1', 'A2', 'A3']) await create(admin, name, { f2: name === 'A3' ? 'done' : 'open', f5: 'a@example.com' });

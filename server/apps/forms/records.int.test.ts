@@ -75,7 +75,7 @@ describe('records: list views', () => {
     const seen: Array<{ id: string; amount: number | null }> = [];
     let cursor: string | undefined;
     do {
-      const page = await ok(list(admin, { sort: 'f3:asc', pageSize: 4, ...(cursor ? { cursor } : {}) }));
+      const page: any = await ok(list(admin, { sort: 'f3:asc', pageSize: 4, ...(cursor ? { cursor } : {}) }));
       seen.push(...page.records.map((r: any) => ({ id: r.id, amount: r.values.f3 })));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -90,7 +90,7 @@ describe('records: list views', () => {
     const desc: Array<number | null> = [];
     cursor = undefined;
     do {
-      const page = await ok(list(admin, { sort: 'f3:desc', pageSize: 5, ...(cursor ? { cursor } : {}) }));
+      const page: any = await ok(list(admin, { sort: 'f3:desc', pageSize: 5, ...(cursor ? { cursor } : {}) }));
       desc.push(...page.records.map((r: any) => r.values.f3));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);

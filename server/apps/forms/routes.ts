@@ -3,6 +3,7 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
 import { registerDesignRoutes } from './design-routes.ts';
 import { registerFileRoutes } from './files-routes.ts';
+import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerQrRoutes } from './qr-routes.ts';
 import { registerRecordRoutes } from './record-routes.ts';
 import { registerViewRoutes } from './views-routes.ts';
@@ -18,6 +19,7 @@ function register(app: App, kernel: Kernel): void {
   registerViewRoutes(app, kernel);
   registerFileRoutes(app, kernel);
   registerQrRoutes(app, kernel);
+  registerJobRoutes(app, kernel);
 }
 
 export const formsApp: ServerApp = { id: 'forms', register };

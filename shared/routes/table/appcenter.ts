@@ -8,8 +8,8 @@ const route = routeGroup('appcenter');
  * appstore: the console twin `console/tmp/appstore/audit` names the same path.
  */
 export const APPCENTER_ROUTES: RouteEntry[] = [
-  route('home', 'appcenter', 'AppCenterPage'),
-  route('system', 'appcenter/appsystem/{appId}', 'AppSystemPage'),
+  route('home', 'appcenter', 'AppCenterPage', { status: 'built' }),
+  route('system', 'appcenter/appsystem/{appId}', 'AppSystemPage', { status: 'built' }),
   route('store', 'appstore', 'AppStorePage'),
   route('myApps', 'appstore/myapps', 'MyAppsPage'),
   route('upload', 'appstore/upload', 'AppUploadPage'),

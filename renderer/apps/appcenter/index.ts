@@ -1,0 +1,12 @@
+import './appcenter.css';
+import type { PageModule } from '../types.ts';
+import { AppCenterPage } from './AppCenterPage.tsx';
+import { AppRecyclePage } from './AppRecyclePage.tsx';
+import { AppSystemPage } from './AppSystemPage.tsx';
+
+/**
+ * The application centre's pages. AppRecyclePage serves the route `forms.recycle` (apprecycle/{appId}/{module}),
+ * whose page module lives in the forms chunk: renderer/apps/forms/index.ts re-exports it from here.
+ */
+export const pages: PageModule['pages'] = { AppCenterPage, AppSystemPage };
+export { AppRecyclePage };

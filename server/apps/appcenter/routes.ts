@@ -1,0 +1,18 @@
+import type { App } from '../../kernel/http/server.ts';
+import type { Kernel } from '../../kernel/kernel.ts';
+import type { ServerApp } from '../types.ts';
+import { registerAppRoutes } from './apps.ts';
+import { registerRecycleRoutes } from './recycle.ts';
+import { registerSystemRoutes } from './systems.ts';
+
+/**
+ * Application centre (spec §2.7, §2.8): systems group a space's applications. Both are space-owned rows, so
+ * row-level security confines every query to the request's space: another space's ids are simply not found.
+ */
+function register(app: App, kernel: Kernel): void {
+  registerSystemRoutes(app, kernel);
+  registerAppRoutes(app, kernel);
+  registerRecycleRoutes(app, kernel);
+}
+
+export const appcenterApp: ServerApp = { id: 'appcenter', register };

@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type ColumnType, type Expression, type Generated, type SqlBool } from 'kysely';
+import type { Trx } from '../../kernel/db/pool.ts';
+import { allows } from '../../kernel/http/hooks.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface AppcenterSystemTable {
+  space_id: string;
+  id: Generated<string>;
+  name: string;
+  icon: Generated<string>;
+  description: Generated<string>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AppcenterAppTable {
+  space_id: string;
+  id: Generated<string>;
+  system_id: string;
+  name: string;
+  icon: Generated<string>;
+  description: Generated<string>;
+  sort: Generated<number>;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deleted_by: string | null;
+}
+
+declare module '../../kernel/db/schema.ts' {
+  interface Database {
+    appcenter_system: AppcenterSystemTable;
+    appcenter_app: AppcenterAppTable;
+  }
+}
+
+export const SYSTEM_COLUMNS = ['id', 'name', 'icon', 'description', 'sort', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
+export const APP_COLUMNS = [
+  'appcenter_app.id',
+  'appcenter_app.system_id as systemId',
+  'appcenter_app.name',
+  'appcenter_app.icon',
+  'appcenter_app.description',
+  'appcenter_app.sort',
+  'appcenter_app.roles',
+  'appcenter_app.created_at as createdAt',
+  'appcenter_app.updated_at as updatedAt',
+] as const;
+
+/** Who builds the application centre: holders of `appcenter.manage` see every app, whatever its roles. */
+export function canManage(req: FastifyRequest): boolean {
+  return allows({ permission: 'appcenter.manage' }, req.ctx.principal, req.ctx.roles);
+}
+
+/**
+ * The apps the caller may see, as a condition inside the query (never a filter after fetching, so a limit or a
+ * count can never leak a hidden app): live apps whose roles are empty (every member) or share one of the
+ * caller's roles; managers see every live app. Parenthesised, so it combines safely with other conditions.
+ */
+export function visibleTo(req: FastifyRequest): Expression<SqlBool> {
+  if (canManage(req)) return sql<SqlBool>`(appcenter_app.deleted_at is null)`;
+  const roles: string[] = [...req.ctx.roles];
+  return sql<SqlBool>`(appcenter_app.deleted_at is null and (appcenter_app.roles = '{}' or appcenter_app.roles && ${roles}::text[]))`;
+}
+
+/**
+ * One app the caller may open, or undefined (unknown, another space's, recycled or not for their roles all look
+ * the same). Exported for the micro-apps that live inside an application (forms: "may this user open app X").
+ */
+export function findVisibleApp(trx: Trx, req: FastifyRequest, id: string) {
+  return trx.selectFrom('appcenter_app').select(APP_COLUMNS).where('appcenter_app.id', '=', id).where(visibleTo(req)).executeTakeFirst();
+}
+
+/** Optimistic concurrency: does the row's `updated_at` equal the `updatedAt` the editor saw? */
+export function sameVersion(current: Date, seen: string): boolean {
+  const parsed = new Date(seen);
+  return !Number.isNaN(parsed.getTime()) && current.toISOString() === parsed.toISOString();
+}
+
+/** Escapes `%`, `_` and `\` so a search text matches itself, not as a LIKE pattern. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

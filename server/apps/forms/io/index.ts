@@ -1,0 +1,9 @@
+/**
+ * File layer of record import/export for the forms app: detect → checkZip → readSheet for imports,
+ * openWriter for exports. Everything streams; nothing here touches the database.
+ */
+export { detectImportFile } from './detect.ts';
+export { readSheet, type ReadSheetOptions } from './read.ts';
+export { IMPORT_LIMITS, ImportFileError, importLimits, type Cell, type ImportLimits, type SheetKind, type TextEncoding } from './types.ts';
+export { escapeFormula, openWriter, XLSX_MAX_DATA_ROWS, type RowWriter } from './write.ts';
+export { checkZip } from './zip.ts';

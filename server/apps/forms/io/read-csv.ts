@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { ImportFileError, type ImportLimits, type TextEncoding } from './types.ts';
+
+export interface RawRow {
+  cells: (string | number | boolean | Date | null)[];
+  /** 1-based position in the file, for messages: csv line where the record ends, xlsx row number. */
+  line: number;
+}
+
+/**
+ * Streams csv records. csv-parse runs ahead of the consumer inside its stream buffer, so lines are taken at
+ * parse time (`info` per record, on_record for the last good one), never from parser.info.
+ */
+export async function* readCsvRows(
+  path: string,
+  encoding: TextEncoding,
+  limits: ImportLimits,
+): AsyncGenerator<RawRow> {
+  let lastRecordLine = 0;
+  const parser = parse({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    // Bounds the memory one record may take (an unclosed quote swallows the rest of the file otherwise);
+    // no importable record is bigger than every column filled to the cell limit.
+    max_record_size: limits.maxColumns * limits.maxCellChars,
+    on_record: (record: string[], context) => {
+      lastRecordLine = context.lines;
+      return record;
+    },
+  });
+  const source = createReadStream(path, { highWaterMark: 256 * 1024 });
+  const stages: (Readable | Transform)[] = encoding === 'gb18030' ? [source, gb18030ToUtf8()] : [source];
+  // Errors of any stage destroy the parser, so they surface in the loop below.
+  pipeline([...stages, parser], () => {});
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      yield { cells: record, line: info.lines };
+    }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // These two are only noticed far after the opening quote; the record that failed starts after the
+    // last good one, which is the line a user can go and fix.
+    const atRecordStart = error.code === 'CSV_QUOTE_NOT_CLOSED' || error.code === 'CSV_MAX_RECORD_SIZE';
+    const line = atRecordStart ? lastRecordLine + 1 : Number(error.lines ?? lastRecordLine + 1);
+    throw new ImportFileError('forms.import.csvMalformed', { line });
+  } finally {
+    source.destroy();
+    parser.destroy();
+  }
+}
+
+/**
+ * GB18030 → UTF-8, chunk by chunk. TextDecoder in stream mode keeps a multi-byte character split across
+ * two chunks; a GB18030 BOM becomes U+FEFF, which csv-parse's `bom` option then strips like a UTF-8 one.
+ */
+function gb18030ToUtf8(): Transform {
+  const decoder = new TextDecoder('gb18030');
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8'));
+    },
+    flush(callback) {
+      callback(null, Buffer.from(decoder.decode(), 'utf8'));
+    },
+  });
+}

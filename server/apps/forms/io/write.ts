@@ -1,0 +1,191 @@
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../../kernel/errors.ts';
+import { FailureLatch } from './latch.ts';
+import type { Cell, SheetKind } from './types.ts';
+
+export interface RowWriter {
+  write(cells: Cell[]): Promise<void> | void;
+  /** Finishes the file; `rows` counts data rows (not the header). */
+  close(): Promise<{ bytes: number; rows: number }>;
+}
+
+/** Excel's own limits: more rows cannot be opened, a longer text cell makes Excel "repair" the file. */
+export const XLSX_MAX_DATA_ROWS = 1_048_576 - 1;
+const XLSX_MAX_CELL_CHARS = 32_767;
+/** One fs write per ~64K chars: a write per row costs more than building the line. */
+const CSV_FLUSH_CHARS = 64 * 1024;
+/** Date cells: the csv text and the xlsx number format agree, and both sort as text. Always UTC. */
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/**
+ * Spreadsheet formula injection (OWASP "CSV injection"): text starting with = + - @ (or a tab / CR, which
+ * Excel strips before looking) would run as a formula when the file is opened. A leading apostrophe makes
+ * it text. Numbers stay numbers, so a real -5 is unaffected; only the text "-5" gets the apostrophe.
+ */
+export function escapeFormula(value: Cell): Cell {
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) return `'${value}`;
+  return value;
+}
+
+/**
+ * Streaming writer to a file: the header row is written at once, then each `write` appends one row.
+ * Await every write: it resolves late when the disk (or the zip compressor) is behind, which is what
+ * keeps a 1,000,000-row export at a flat few MB. Dates are written in UTC; a caller that wants the user's
+ * time zone passes formatted strings instead.
+ */
+export async function openWriter(path: string, kind: SheetKind, header: string[], sheetName?: string): Promise<RowWriter> {
+  const writer = kind === 'csv' ? new CsvWriter(path) : new XlsxWriter(path, sheetName);
+  await writer.writeHeader(header);
+  return writer;
+}
+
+/** The output file's first error makes the next write or close throw it, and a pending wait fail. */
+function watchFile(file: WriteStream): FailureLatch {
+  const latch = new FailureLatch();
+  file.on('error', latch.fail);
+  return latch;
+}
+
+/** UTF-8 with BOM (Excel reads BOM-less csv as the ANSI code page, garbling Chinese), CRLF, RFC 4180. */
+class CsvWriter implements RowWriter {
+  private readonly file: WriteStream;
+  private readonly failure: FailureLatch;
+  private buffer = '\uFEFF';
+  private rows = 0;
+
+  constructor(path: string) {
+    this.file = createWriteStream(path);
+    this.failure = watchFile(this.file);
+  }
+
+  writeHeader(header: string[]): Promise<void> | void {
+    this.buffer += csvLine(header);
+    return this.flush();
+  }
+
+  write(cells: Cell[]): Promise<void> | void {
+    this.failure.check();
+    this.buffer += csvLine(cells);
+    this.rows++;
+    if (this.buffer.length >= CSV_FLUSH_CHARS) return this.flush();
+  }
+
+  async close(): Promise<{ bytes: number; rows: number }> {
+    this.failure.check();
+    this.file.end(this.buffer);
+    this.buffer = '';
+    await finished(this.file);
+    return { bytes: this.file.bytesWritten, rows: this.rows };
+  }
+
+  private flush(): Promise<void> | void {
+    const chunk = this.buffer;
+    this.buffer = '';
+    if (!this.file.write(chunk)) return this.failure.guard(once(this.file, 'drain')).then(() => {});
+  }
+}
+
+function csvLine(cells: readonly Cell[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) {
+    if (i > 0) line += ',';
+    line += csvField(cells[i] ?? null);
+  }
+  return `${line}\r\n`;
+}
+
+function csvField(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 19).replace('T', ' ');
+  const text = escapeFormula(cell) as string;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The pieces of exceljs 4.4's streaming writer used for back-pressure and the date format (untyped). */
+interface WriterInternals {
+  styles?: { model?: { numFmts?: unknown[]; styles?: unknown[] }; _dateStyleId?: number };
+}
+interface SheetStreamInternals {
+  stream?: { pipes?: NodeJS.EventEmitter[] };
+}
+
+/** exceljs stream.xlsx.WorkbookWriter: no shared strings (they would pile up in memory), no style table. */
+class XlsxWriter implements RowWriter {
+  private readonly file: WriteStream;
+  private readonly failure: FailureLatch;
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly sheet: ExcelJS.Worksheet;
+  private rows = 0;
+
+  constructor(path: string, sheetName: string | undefined) {
+    this.file = createWriteStream(path);
+    this.failure = watchFile(this.file);
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: this.file, useStyles: false, useSharedStrings: false });
+    useDateTimeFormat(this.workbook as unknown as WriterInternals);
+    this.sheet = this.workbook.addWorksheet(safeSheetName(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
+  }
+
+  writeHeader(header: string[]): Promise<void> | void {
+    return this.commit(header);
+  }
+
+  write(cells: Cell[]): Promise<void> | void {
+    this.failure.check();
+    if (this.rows >= XLSX_MAX_DATA_ROWS) throw new AppError(422, 'forms.export.xlsxRowLimit', { max: XLSX_MAX_DATA_ROWS });
+    this.rows++;
+    return this.commit(cells);
+  }
+
+  async close(): Promise<{ bytes: number; rows: number }> {
+    this.failure.check();
+    this.sheet.commit();
+    await this.failure.guard(this.workbook.commit());
+    return { bytes: this.file.bytesWritten, rows: this.rows };
+  }
+
+  private commit(cells: readonly Cell[]): Promise<void> | void {
+    this.sheet.addRow(cells.map(xlsxValue)).commit();
+    // exceljs ignores back-pressure (exceljs#734): a committed row goes to the sheet's buffer, which writes
+    // into the PassThrough archiver wrapped it in without looking at the result. That PassThrough's
+    // needDrain is the only honest "the compressor is behind" signal, so wait for its drain.
+    const pipe = (this.sheet as unknown as SheetStreamInternals).stream?.pipes?.[0] as
+      | (NodeJS.EventEmitter & { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } })
+      | undefined;
+    if (pipe && (pipe.writableNeedDrain ?? pipe._writableState?.needDrain)) return this.failure.guard(once(pipe, 'drain')).then(() => {});
+  }
+}
+
+function xlsxValue(cell: Cell | undefined): Cell {
+  if (cell === null || cell === undefined) return null;
+  if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell;
+  if (typeof cell === 'string') {
+    const text = escapeFormula(cell) as string;
+    return text.length > XLSX_MAX_CELL_CHARS ? text.slice(0, XLSX_MAX_CELL_CHARS) : text;
+  }
+  return cell;
+}
+
+/**
+ * Without a style table exceljs gives every Date the built-in short date format, hiding the time of
+ * day. Its stand-in style table has room for exactly one date style, so make that one date-and-time.
+ * Written against exceljs 4.4 internals; if they change, dates just fall back to the short format.
+ */
+function useDateTimeFormat(workbook: WriterInternals): void {
+  const styles = workbook.styles;
+  if (!styles?.model?.numFmts || !styles.model.styles || styles._dateStyleId !== undefined) return;
+  styles.model.numFmts.push({ id: 164, formatCode: DATE_FORMAT });
+  styles._dateStyleId = styles.model.styles.length;
+  styles.model.styles.push({ numFmtId: 164, fontId: 0, fillId: 0, borderId: 0, xfId: 0 });
+}
+
+/** Excel refuses names over 31 characters or with \ / ? * [ ] : and names starting or ending with '. */
+function safeSheetName(name: string | undefined): string {
+  const cleaned = (name ?? '').replace(/[\\/?*[\]:]/g, '_').replace(/^'+|'+$/g, '').slice(0, 31).trim();
+  return cleaned || 'Sheet1';
+}

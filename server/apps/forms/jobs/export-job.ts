@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { FieldDef } from '../../../../shared/forms/fields.ts';
+import type { FilterGroup } from '../../../../shared/forms/filters.ts';
+import { translate, type Language } from '../../../../shared/i18n/index.ts';
+import { inSpace } from '../../../kernel/db/pool.ts';
+import { createI18n } from '../../../kernel/i18n.ts';
+import { loadFormAs } from '../context.ts';
+import { and } from '../filter-sql.ts';
+import { openWriter, type Cell, type SheetKind } from '../io/index.ts';
+import { labelsFor, type Labels } from '../labels.ts';
+import { visibleWhere } from '../list.ts';
+import { SYSTEM_SELECT, storedFields, toApiRecord, type ApiRecord, type RecordRow } from '../storage.ts';
+import { JobTakenOver, type JobContext } from './runner.ts';
+
+const BATCH = 5000;
+const i18n = createI18n();
+
+/** Where finished exports are kept: DATA_DIR/exports/<space>/<job>.<format>. */
+export const exportPath = (dataDir: string, spaceId: string, jobId: string, format: SheetKind) => path.join(dataDir, 'exports', spaceId, `${jobId}.${format}`);
+
+/** A value as a sheet cell: names instead of ids, lists joined, files by name; text cells are escaped by the writer. */
+function cellOf(field: FieldDef, value: unknown, labels: Labels): Cell {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'member':
+      return labels.users[String(value)] ?? String(value);
+    case 'department':
+      return labels.departments[String(value)] ?? String(value);
+    case 'relation':
+      return labels.relations[field.key]?.[String(value)] ?? String(value);
+    case 'multiselect':
+    case 'checkbox':
+      return (value as string[]).join(', ');
+    case 'attachment':
+    case 'image':
+      return (value as Array<{ name: string }>).map((f) => f.name).join(', ');
+    case 'subtable':
+      return JSON.stringify(value);
+    case 'richtext':
+      return String(value).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    default:
+      return value as Cell;
+  }
+}
+
+/**
+ * Exports the records and fields the asking user may see (the same WHERE as their list, so permissions hold)
+ * in keyset batches streamed to the writer: memory stays flat however many rows there are.
+ */
+export async function runExport(context: JobContext, dataDir: string): Promise<void> {
+  const { db, job, actor } = context;
+  const format = job.params.format as SheetKind;
+  const language = (job.params.lang as Language) ?? 'zh-CN';
+  const target = exportPath(dataDir, actor.spaceId, job.id, format);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const { form, viewer } = await inSpace(db, actor.spaceId, (trx) => loadFormAs(trx, actor, job.form_id));
+  const wanted = job.params.columns as string[] | undefined;
+  const fields = wanted ? viewer.fields.filter((f) => wanted.includes(f.key)) : viewer.fields;
+  const system = (key: string) => translate(i18n.dictionaries, language, key);
+  const header = [system('forms.export.colNumber'), ...fields.map((f) => f.label), system('forms.export.colOwner'), system('forms.export.colCreatedAt'), system('forms.export.colUpdatedAt')];
+  const writer = await openWriter(target, format, header, form.name.slice(0, 31));
+  let rows = 0;
+  let afterId: string | null = null;
+  try {
+    for (;;) {
+      if (!(await context.heartbeat())) throw new JobTakenOver();
+      const page: { records: ApiRecord[]; labels: Labels } = await inSpace(db, actor.spaceId, async (trx) => {
+        const where = visibleWhere(form, viewer, job.params.filter as FilterGroup | undefined);
+        const columns = storedFields(fields).map((f) => sql.ref(`t.${f.key}`));
+        const result = await sql<RecordRow>`select ${columns.length ? sql`${SYSTEM_SELECT}, ${sql.join(columns)}` : SYSTEM_SELECT}
+          from ${sql.table(form.table)} t where ${and([where, afterId ? sql`t.id > ${afterId}::bigint` : sql`true`])} order by t.id limit ${BATCH}`.execute(trx);
+        const records = result.rows.map((row) => toApiRecord(row, fields));
+        return { records, labels: await labelsFor(trx, fields, records) };
+      });
+      for (const record of page.records) {
+        await writer.write([
+          record.number,
+          ...fields.map((f) => cellOf(f, record.values[f.key], page.labels)),
+          page.labels.users[record.ownerId] ?? record.ownerId,
+          new Date(record.createdAt),
+          new Date(record.updatedAt),
+        ]);
+      }
+      rows += page.records.length;
+      if (page.records.length < BATCH) break;
+      afterId = page.records.at(-1)!.id;
+    }
+    const { bytes } = await writer.close();
+    await inSpace(db, actor.spaceId, (trx) =>
+      sql`update forms_job set status = 'complete', total = ${rows}, done = ${rows}, output_path = ${target}, output_size = ${bytes}, finished_at = now()
+        where id = ${job.id}::bigint`.execute(trx),
+    );
+  } catch (error) {
+    await writer.close().catch(() => undefined);
+    fs.rmSync(target, { force: true });
+    throw error;
+  }
+}

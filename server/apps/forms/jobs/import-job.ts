@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { VALUE_KIND, type FieldDef } from '../../../../shared/forms/fields.ts';
+import { validateValues, defaultValues } from '../../../../shared/forms/validate.ts';
+import { translate, type Language } from '../../../../shared/i18n/index.ts';
+import { inSpace, type Trx } from '../../../kernel/db/pool.ts';
+import { createI18n } from '../../../kernel/i18n.ts';
+import { loadFormAs, type FormMeta, type Viewer } from '../context.ts';
+import { readSheet, detectImportFile, checkZip, type Cell } from '../io/index.ts';
+import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
+import { searchTextOf, storedFields } from '../storage.ts';
+import { cellValue, directoryOf, type Directory } from './import-cells.ts';
+import { JobFailed, JobTakenOver, type JobContext } from './runner.ts';
+
+const BATCH = 1000;
+const i18n = createI18n();
+
+interface Row {
+  rowNo: number;
+  cells: Cell[];
+}
+
+interface Outcome {
+  ok: Array<{ rowNo: number; values: Record<string, unknown>; number: string | null }>;
+  failed: Array<{ rowNo: number; reason: string; cells: Cell[] }>;
+}
+
+const reasonOf = (language: Language, errors: Array<{ key: string; params?: Record<string, string | number> }>) =>
+  errors.map((e) => translate(i18n.dictionaries, language, e.key, e.params)).join('; ');
+
+/** Checks a batch's rows with the same §5 rules as a form (and the same numbering rule). */
+async function checkBatch(trx: Trx, form: FormMeta, viewer: Viewer, rows: Row[], mapping: Record<string, string>, directory: Directory, language: Language): Promise<Outcome> {
+  const outcome: Outcome = { ok: [], failed: [] };
+  const fields = viewer.fields;
+  const serial = serialField(fields);
+  const defaults = defaultValues(fields);
+  for (const row of rows) {
+    const input: Record<string, unknown> = { ...defaults };
+    for (const [column, key] of Object.entries(mapping)) {
+      const field = fields.find((f) => f.key === key)!;
+      input[key] = cellValue(field, row.cells[Number(column)] ?? null, directory);
+    }
+    const { values, errors } = validateValues(fields, input);
+    if (errors.length) outcome.failed.push({ rowNo: row.rowNo, reason: reasonOf(language, errors), cells: row.cells });
+    else outcome.ok.push({ rowNo: row.rowNo, values, number: serial ? ((values[serial.key] as string | null) ?? null) : null });
+  }
+  // Numbers typed in the sheet must be free, in the form and within the sheet ("The number has been repeated").
+  const typed = outcome.ok.filter((r) => r.number !== null).map((r) => r.number!);
+  const taken = await takenNumbers(trx, form.table, typed);
+  const seen = new Set<string>();
+  outcome.ok = outcome.ok.filter((r) => {
+    const duplicate = r.number !== null && (taken.has(r.number) || seen.has(r.number));
+    if (r.number !== null) seen.add(r.number);
+    if (duplicate) outcome.failed.push({ rowNo: r.rowNo, reason: translate(i18n.dictionaries, language, 'common.numberRepeated'), cells: rows.find((x) => x.rowNo === r.rowNo)!.cells });
+    return !duplicate;
+  });
+  if (serial?.numbering) {
+    const missing = outcome.ok.filter((r) => r.number === null);
+    const numbers = await nextNumbers(trx, form, serial.numbering, missing.length);
+    missing.forEach((r, i) => (r.number = numbers[i]!));
+  }
+  return outcome;
+}
+
+/** One column array per stored field for `insert … select from unnest(…)`: one statement per batch. */
+async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobId: string, rows: Outcome['ok']) {
+  if (rows.length === 0) return;
+  const fields: FieldDef[] = storedFields(viewer.fields);
+  const arrays = fields.map((f) => {
+    const kind = VALUE_KIND[f.type];
+    const values = rows.map((r) => r.values[f.key] ?? null);
+    return kind === 'json' || kind === 'texts' ? values.map((v) => (v === null ? null : JSON.stringify(v))) : values;
+  });
+  const type = (f: FieldDef) => ({ text: 'text', number: 'numeric', date: 'date', datetime: 'timestamptz', texts: 'jsonb', ref: 'bigint', json: 'jsonb', serial: 'text' })[VALUE_KIND[f.type]];
+  const unnest = [
+    sql`${rows.map((r) => r.number)}::text[]`,
+    sql`${rows.map((r) => r.rowNo)}::int[]`,
+    sql`${rows.map((r) => searchTextOf(viewer.fields, r.values, r.number))}::text[]`,
+    ...fields.map((f, i) => sql`${arrays[i]}::${sql.raw(type(f))}[]`),
+  ];
+  const names = ['u_number', 'u_row', 'u_search', ...fields.map((f) => `u_${f.key}`)];
+  const selected = fields.map((f) =>
+    VALUE_KIND[f.type] === 'texts' ? sql`case when ${sql.ref(`u_${f.key}`)} is null then null else array(select jsonb_array_elements_text(${sql.ref(`u_${f.key}`)})) end` : sql.ref(`u_${f.key}`),
+  );
+  await sql`
+    insert into ${sql.table(form.table)} (space_id, number, owner_id, owner_dept_id, created_by, updated_by, form_version, import_job, import_row, search_text
+      ${sql.join(fields.map((f) => sql`, ${sql.ref(f.key)}`), sql``)})
+    select ${form.spaceId}, u_number, ${viewer.userId}::bigint, ${viewer.departments[0] ?? null}::bigint, ${viewer.userId}::bigint, ${viewer.userId}::bigint,
+      ${form.version}, ${jobId}::bigint, u_row, u_search ${sql.join(selected.map((s) => sql`, ${s}`), sql``)}
+    from unnest(${sql.join(unnest)}) as u(${sql.join(names.map((n) => sql.ref(n)))})
+    on conflict (space_id, import_job, import_row) do nothing`.execute(trx);
+}
+
+/**
+ * Imports a sheet as records. Each batch of rows commits together with the job's cursor, counts and failure
+ * rows, so a crash loses at most the batch in flight, which the next worker redoes; the unique
+ * (import_job, import_row) key is the last guard against a row landing twice.
+ */
+export async function runImport(context: JobContext): Promise<void> {
+  const { db, job, actor } = context;
+  const mapping = job.params.mapping as Record<string, string>;
+  const language = (job.params.lang as Language) ?? 'zh-CN';
+  const tmp = path.join(os.tmpdir(), `qpaas-import-${actor.spaceId}-${job.id}-${process.pid}`);
+  const file = await inSpace(db, actor.spaceId, (trx) => trx.selectFrom('forms_file').select('content').where('id', '=', job.file_id!).executeTakeFirst());
+  if (!file) throw new JobFailed('forms.file.notFound');
+  fs.writeFileSync(tmp, file.content);
+  try {
+    const detected = await detectImportFile(tmp);
+    if (detected.kind === 'xlsx') await checkZip(tmp);
+    const directory = await inSpace(db, actor.spaceId, async (trx) =>
+      directoryOf(
+        await trx.selectFrom('memberships as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['u.id', 'u.name', 'u.login_id as loginId']).where('m.space_id', '=', actor.spaceId).execute(),
+        await trx.selectFrom('org_department').select(['id', 'name']).execute(),
+      ),
+    );
+    let rowNo = 0;
+    let batch: Row[] = [];
+    const flush = async () => {
+      if (!(await context.heartbeat())) throw new JobTakenOver();
+      const rows = batch;
+      batch = [];
+      await inSpace(db, actor.spaceId, async (trx) => {
+        const { form, viewer } = await loadFormAs(trx, actor, job.form_id);
+        const outcome = await checkBatch(trx, form, viewer, rows, mapping, directory, language);
+        await insertBatch(trx, form, viewer, job.id, outcome.ok);
+        if (outcome.failed.length) {
+          await trx
+            .insertInto('forms_import_failure')
+            .values(outcome.failed.map((f) => ({ space_id: actor.spaceId, job_id: job.id, row_no: f.rowNo, reason: f.reason.slice(0, 2000), cells: JSON.stringify(f.cells) })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        await sql`update forms_job set cursor = ${rows.at(-1)!.rowNo}, done = done + ${outcome.ok.length}, failed = failed + ${outcome.failed.length}
+          where id = ${job.id}::bigint`.execute(trx);
+      });
+    };
+    let header = true;
+    for await (const cells of readSheet(tmp, detected.kind, { encoding: detected.encoding })) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      rowNo += 1;
+      if (rowNo <= job.cursor) continue;
+      batch.push({ rowNo, cells });
+      if (batch.length >= BATCH) await flush();
+    }
+    if (batch.length) await flush();
+    await inSpace(db, actor.spaceId, (trx) =>
+      sql`update forms_job set status = 'complete', total = done + failed, finished_at = now() where id = ${job.id}::bigint`.execute(trx),
+    );
+  } catch (error) {
+    if ((error as { key?: string }).key && !(error instanceof JobFailed) && !(error instanceof JobTakenOver)) throw new JobFailed((error as { key: string }).key);
+    throw error;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+

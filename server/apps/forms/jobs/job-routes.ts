@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
+import { Lang, NoQuery, Strict } from '../../../../shared/api/common.ts';
+import { ExportBody, FormParams, ImportBody, JobParams } from '../../../../shared/api/forms.ts';
+import { EXPORT_HISTORY_DAYS } from '../../../../shared/constants.ts';
+import { fail } from '../../../kernel/errors.ts';
+import { currentSpace, signedIn } from '../../../kernel/http/context.ts';
+import type { App } from '../../../kernel/http/server.ts';
+import type { Kernel } from '../../../kernel/kernel.ts';
+import { loadForm } from '../context.ts';
+import { fileRef, readUploads, sha256 } from '../files.ts';
+import { checkFilter } from './job-checks.ts';
+import { checkZip, detectImportFile, openWriter, readSheet, type Cell } from '../io/index.ts';
+import { runExport } from './export-job.ts';
+import { IMPORTABLE, suggestMapping } from './import-cells.ts';
+import { runImport } from './import-job.ts';
+import { JobRunner } from './runner.ts';
+
+const access = { permission: 'forms.records' } as const;
+const jobColumns = ['id', 'form_id as formId', 'kind', 'status', 'total', 'done', 'failed', 'output_name as fileName', 'output_size as fileSize', 'error_key as errorKey',
+  'system_name as systemName', 'app_name as appName', 'created_at as createdAt', 'finished_at as finishedAt'] as const;
+const FailuresQuery = Strict({ format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])), lang: Lang });
+const SAMPLE_ROWS = 5;
+
+const stamp = (at: Date) => at.toISOString().slice(0, 16).replace(/[-:T]/g, '');
+
+/** The first rows of an uploaded sheet: its header and a few data rows, for the column mapping step. */
+async function preview(bytes: Buffer): Promise<{ header: Cell[]; sample: Cell[][] }> {
+  const tmp = path.join(os.tmpdir(), `qpaas-preview-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  fs.writeFileSync(tmp, bytes);
+  try {
+    const detected = await detectImportFile(tmp);
+    if (detected.kind === 'xlsx') await checkZip(tmp);
+    const rows: Cell[][] = [];
+    for await (const cells of readSheet(tmp, detected.kind, { encoding: detected.encoding })) {
+      rows.push(cells);
+      if (rows.length > SAMPLE_ROWS) break;
+    }
+    if (rows.length < 2) throw fail.unprocessable('forms.import.noRows');
+    return { header: rows[0]!, sample: rows.slice(1) };
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/** Imports and exports (§4): background jobs the user watches; export history shows the last 3 days, latest per app. */
+export function registerJobRoutes(app: App, kernel: Kernel): void {
+  const runner = new JobRunner(kernel.db, kernel.log, {
+    import: runImport,
+    export: (context) => runExport(context, kernel.config.dataDir),
+  });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
+
+  /** Step 1: upload the sheet; it is checked (type by content, zip bomb, size, quoting) before it is kept. */
+  app.post('/api/forms/forms/:formId/imports/preview', { config: { access, action: 'forms.import.upload' }, schema: { params: FormParams, querystring: NoQuery }, bodyLimit: 60 * 1024 * 1024 }, async (req) => {
+    const user = signedIn(req);
+    const [upload] = await readUploads(req, 'import', 50 * 1024 * 1024);
+    const sheet = await preview(upload!.bytes);
+    const data = await kernel.transact(req, async (trx) => {
+      const { form, viewer } = await loadForm(trx, req, req.params.formId);
+      const file = await trx
+        .insertInto('forms_file')
+        .values({ space_id: form.spaceId, name: upload!.name, mime: upload!.mime, size: upload!.bytes.length, sha256: sha256(upload!.bytes), content: upload!.bytes, purpose: 'import', uploaded_by: user.userId })
+        .returning(['id', 'name', 'size', 'mime'])
+        .executeTakeFirstOrThrow();
+      const fields = viewer.fields.filter((f) => IMPORTABLE.includes(f.type));
+      return { file: fileRef(file), ...sheet, fields, mapping: suggestMapping(sheet.header, fields) };
+    });
+    return { code: 200, msg: 'ok', data };
+  });
+
+  /** Step 2: start the import with a column → field mapping; the job runs in the background. */
+  app.post('/api/forms/forms/:formId/imports', { config: { access, action: 'forms.import.start' }, schema: { params: FormParams, body: ImportBody } }, async (req) => {
+    const user = signedIn(req);
+    const job = await kernel.transact(req, async (trx) => {
+      const { form, viewer } = await loadForm(trx, req, req.params.formId);
+      const entries = Object.entries(req.body.mapping);
+      if (entries.length === 0) throw fail.unprocessable('forms.import.mappingEmpty');
+      for (const [column, key] of entries) {
+        const field = viewer.fields.find((f) => f.key === key);
+        if (!field || !IMPORTABLE.includes(field.type)) throw fail.unprocessable('forms.import.mappingField', { column: Number(column) + 1, field: key });
+      }
+      if (new Set(entries.map(([, key]) => key)).size !== entries.length) throw fail.unprocessable('forms.import.mappingTwice');
+      const file = await trx.selectFrom('forms_file').select('id').where('id', '=', req.body.fileId).where('purpose', '=', 'import').where('uploaded_by', '=', user.userId).executeTakeFirst();
+      if (!file) throw fail.notFound('forms.file.notFound');
+      const created = await trx
+        .insertInto('forms_job')
+        .values({ space_id: form.spaceId, form_id: form.id, user_id: user.userId, kind: 'import', file_id: file.id, params: JSON.stringify({ mapping: req.body.mapping, lang: req.ctx.language }), system_name: form.systemName, app_name: form.appName })
+        .returning(jobColumns)
+        .executeTakeFirstOrThrow();
+      await sql`select forms_enqueue_job(${created.id}::bigint)`.execute(trx);
+      req.ctx.auditTarget = `${form.id}/${created.id}`;
+      return created;
+    });
+    runner.kick();
+    return { code: 200, msg: 'ok', data: job };
+  });
+
+  app.post('/api/forms/forms/:formId/exports', { config: { access, action: 'forms.export.start' }, schema: { params: FormParams, body: ExportBody } }, async (req) => {
+    const user = signedIn(req);
+    const job = await kernel.transact(req, async (trx) => {
+      const { form, viewer } = await loadForm(trx, req, req.params.formId);
+      checkFilter(viewer, req.body.filter, req.body.columns);
+      const created = await trx
+        .insertInto('forms_job')
+        .values({
+          space_id: form.spaceId, form_id: form.id, user_id: user.userId, kind: 'export', system_name: form.systemName, app_name: form.appName,
+          output_name: `${form.name}-${stamp(new Date())}.${req.body.format}`,
+          params: JSON.stringify({ format: req.body.format, filter: req.body.filter, columns: req.body.columns, lang: req.ctx.language }),
+        })
+        .returning(jobColumns)
+        .executeTakeFirstOrThrow();
+      await sql`select forms_enqueue_job(${created.id}::bigint)`.execute(trx);
+      req.ctx.auditTarget = `${form.id}/${created.id}`;
+      return created;
+    });
+    runner.kick();
+    return { code: 200, msg: 'ok', data: job };
+  });
+
+  /** A user sees their own jobs only. */
+  const ownJob = (req: Parameters<typeof signedIn>[0], jobId: string) =>
+    kernel.transact(req, async (trx) => {
+      const job = await trx.selectFrom('forms_job').select([...jobColumns, 'output_path', 'user_id', 'params']).where('id', '=', jobId).executeTakeFirst();
+      if (!job || job.user_id !== signedIn(req).userId) throw fail.notFound('forms.job.notFound');
+      return job;
+    });
+
+  app.get('/api/forms/jobs/:jobId', { config: { access }, schema: { params: JobParams, querystring: NoQuery } }, async (req) => {
+    const { output_path: _path, user_id: _user, params: _params, ...job } = await ownJob(req, req.params.jobId);
+    return { code: 200, msg: 'ok', data: job };
+  });
+
+  app.get('/api/forms/jobs/:jobId/file', { config: { access }, schema: { params: JobParams, querystring: NoQuery } }, async (req, reply) => {
+    const job = await ownJob(req, req.params.jobId);
+    if (job.kind !== 'export' || job.status !== 'complete' || !job.output_path || !fs.existsSync(job.output_path)) throw fail.conflict('forms.job.notReady');
+    return reply
+      .header('content-type', job.output_path.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(job.fileName ?? 'export')}`)
+      .send(fs.createReadStream(job.output_path));
+  });
+
+  /** The failure file of an import: each failed row as it was in the sheet, with its reason. */
+  app.get('/api/forms/jobs/:jobId/failures', { config: { access }, schema: { params: JobParams, querystring: FailuresQuery } }, async (req, reply) => {
+    const job = await ownJob(req, req.params.jobId);
+    if (job.kind !== 'import') throw fail.notFound('forms.job.notFound');
+    const format = req.query.format ?? 'xlsx';
+    const rows = await kernel.transact(req, (trx) => trx.selectFrom('forms_import_failure').select(['row_no', 'reason', 'cells']).where('job_id', '=', job.id).orderBy('row_no').execute());
+    const tmp = path.join(os.tmpdir(), `qpaas-failures-${job.id}-${Date.now()}.${format}`);
+    const width = Math.max(0, ...rows.map((r) => (r.cells as Cell[]).length));
+    // The header speaks the language the reasons were written in: the one the import was started in.
+    const language = ((job.params as { lang?: string }).lang ?? req.ctx.language) as typeof req.ctx.language;
+    const t = kernel.i18n.t;
+    const writer = await openWriter(tmp, format, [t(language, 'forms.import.colRow', {}), t(language, 'forms.import.colReason', {}), ...Array.from({ length: width }, (_, i) => `#${i + 1}`)]);
+    for (const row of rows) await writer.write([row.row_no + 1, row.reason, ...(row.cells as Cell[])]);
+    await writer.close();
+    const stream = fs.createReadStream(tmp).on('close', () => fs.rmSync(tmp, { force: true }));
+    return reply
+      .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`import-failures-${job.id}.${format}`)}`)
+      .send(stream);
+  });
+
+  /** §3/§4 export history: the last 3 days, only the latest export per application. */
+  app.get('/api/forms/exports/history', { config: { access }, schema: { querystring: NoQuery } }, async (req) => {
+    currentSpace(req);
+    const user = signedIn(req);
+    const history = await kernel.transact(req, async (trx) =>
+      (
+        await sql<Record<string, unknown>>`
+          select * from (
+            select distinct on (f.app_id) j.id, j.form_id as "formId", f.app_id as "appId", j.status, j.output_name as "fileName", j.output_size as "fileSize",
+              j.system_name as "systemName", j.app_name as "appName", j.total, j.error_key as "errorKey", j.created_at as "createdAt", j.finished_at as "finishedAt"
+            from forms_job j join forms_form f on f.space_id = j.space_id and f.id = j.form_id
+            where j.kind = 'export' and j.user_id = ${user.userId}::bigint and j.created_at > now() - make_interval(days => ${EXPORT_HISTORY_DAYS})
+            order by f.app_id, j.created_at desc, j.id desc) latest
+          order by "createdAt" desc`.execute(trx)
+      ).rows,
+    );
+    return { code: 200, msg: 'ok', data: { history } };
+  });
+}
