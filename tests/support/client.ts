@@ -51,7 +51,7 @@ export class TestClient {
   /** A multipart upload as the browser sends it: `files` parts with names and bytes. */
   async upload<T = any>(path: string, files: Array<{ name: string; bytes: Buffer | Uint8Array; type?: string }>): Promise<Answer<T>> {
     const form = new FormData();
-    for (const file of files) form.append('files', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+    for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
     const headers: Record<string, string> = { ...this.defaults, 'x-csrf-token': this.csrf ?? 'web' };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     const response = await fetch(this.base + path, { method: 'POST', headers, body: form });
