@@ -7,7 +7,8 @@ import { readConfig } from '../../server/config.ts';
 import { startPlatform } from '../../server/platform.ts';
 
 const platform = await startPlatform({ ...readConfig(), port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-process.stdout.write(`LISTENING ${platform.url}\n`);
+// The pid lets a benchmark read the server's own peak memory (tsx runs it in a child process of its own).
+process.stdout.write(`LISTENING ${platform.url} PID ${process.pid}\n`);
 process.on('SIGTERM', () => {
   void platform.stop().then(() => process.exit(0));
 });

@@ -95,9 +95,9 @@ function visibleFields(fields: FieldDef[], rules: RuleRow[], isAdmin: boolean): 
 }
 
 /**
- * One round trip for everything a record call needs: the form, its app (deleted or not visible to the
- * caller's roles → 404, never data), the caller's departments and groups and the form's rules. Row-level
- * security confines it to the request's space, so a form of another space is simply not found.
+ * One round trip for everything a record call needs (forms_viewer_meta, migration 0003): the form, its app
+ * (deleted or not visible to the caller's roles → 404, never data), the caller's departments and groups and the
+ * form's rules. Row-level security confines it to the request's space: a form of another space is not found.
  */
 export async function loadForm(trx: Trx, req: FastifyRequest, formId: string, options: { published?: boolean } = {}) {
   const principal = signedIn(req);
@@ -114,18 +114,7 @@ export interface Actor {
 export async function loadFormAs(trx: Trx, actor: Actor, formId: string, options: { published?: boolean } = {}) {
   const principal = { userId: actor.userId };
   const roles = actor.roles;
-  const row = (
-    await sql<MetaRow>`
-      select f.id, f.app_id, f.name, f.version, a.name as app_name, a.roles as app_roles, s.name as system_name,
-        array(select d.department_id::text from org_member_department d where d.user_id = ${principal.userId}::bigint order by 1) as departments,
-        array(select g.group_id::text from org_group_member g where g.user_id = ${principal.userId}::bigint) as groups,
-        coalesce((select json_agg(r order by r.id) from (
-          select id::text, name, subject_kind, subject, levels, scope, condition, hidden_fields from forms_rule where form_id = f.id) r), '[]') as rules
-      from forms_form f
-      join appcenter_app a on a.space_id = f.space_id and a.id = f.app_id and a.deleted_at is null
-      join appcenter_system s on s.space_id = a.space_id and s.id = a.system_id
-      where f.id = ${formId}::bigint`.execute(trx)
-  ).rows[0];
+  const row = (await sql<MetaRow>`select * from forms_viewer_meta(${formId}::bigint, ${principal.userId}::bigint)`.execute(trx)).rows[0];
   const isAdmin = roles.includes('admin');
   if (!row || (!isAdmin && row.app_roles.length > 0 && !row.app_roles.some((r) => roles.includes(r as Role)))) throw fail.notFound('forms.formNotFound');
   if (options.published !== false && row.version === 0) throw fail.conflict('forms.notPublished');

@@ -18,7 +18,7 @@ function condition(fields: readonly FieldDef[], c: Condition, alias: string): Sq
   const kind = kindOf(fields, c.field)!;
   const column = sql.ref(`${alias}.${columnOf(c.field)}`);
   const p = (value: unknown) => param(kind, value);
-  const list = () => sql`cast(${(c.value as unknown[]).map(String)} as ${sql.raw(kind === 'number' ? 'numeric[]' : kind === 'ref' ? 'bigint[]' : 'text[]')})`;
+  const list = () => sql`cast(${(c.value as unknown[]).map(String)} as ${sql.raw(kind === 'number' ? 'float8[]' : kind === 'ref' ? 'bigint[]' : 'text[]')})`;
   switch (c.op) {
     case 'eq':
       return sql`${column} = ${p(c.value)}`;

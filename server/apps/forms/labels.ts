@@ -17,16 +17,18 @@ const ids = (values: unknown[]) => [...new Set(values.filter((v): v is string =>
  * Names for the ids a page of records shows (members, departments, related records): one query per kind of
  * reference for the whole page, never one per row (no N+1).
  */
-export async function labelsFor(trx: Trx, fields: readonly FieldDef[], records: readonly ApiRecord[]): Promise<Labels> {
+export async function labelsFor(trx: Trx, fields: readonly FieldDef[], records: readonly ApiRecord[], options: { system?: boolean } = {}): Promise<Labels> {
   const labels: Labels = { users: {}, departments: {}, relations: {} };
   if (records.length === 0) return labels;
   const of = (type: FieldDef['type']) => fields.filter((f) => f.type === type);
-  const userIds = ids(records.flatMap((r) => [r.ownerId, r.createdBy, r.updatedBy, r.handlerId, ...of('member').map((f) => r.values[f.key])]));
+  // The people of the system fields (owner, creator, modifier, handler) only when the page shows them.
+  const system = options.system !== false;
+  const userIds = ids(records.flatMap((r) => [...(system ? [r.ownerId, r.createdBy, r.updatedBy, r.handlerId] : []), ...of('member').map((f) => r.values[f.key])]));
   if (userIds.length) {
     const rows = await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute();
     for (const row of rows) labels.users[row.id] = row.name;
   }
-  const deptIds = ids(records.flatMap((r) => [r.ownerDeptId, ...of('department').map((f) => r.values[f.key])]));
+  const deptIds = ids(records.flatMap((r) => [...(system ? [r.ownerDeptId] : []), ...of('department').map((f) => r.values[f.key])]));
   if (deptIds.length) {
     const rows = await trx.selectFrom('org_department').select(['id', 'name']).where('id', 'in', deptIds).execute();
     for (const row of rows) labels.departments[row.id] = row.name;

@@ -95,29 +95,32 @@ export async function listRecords(trx: Trx, form: FormMeta, viewer: Viewer, requ
   const nullable = column !== 'id' && column !== 'created_at' && column !== 'updated_at' && column !== 'owner_id' && column !== 'created_by' && column !== 'updated_by';
   // Segment 0 comes first: values ascending, or empties first when descending (PostgreSQL's own null order).
   const segments = nullable ? (dir === 'asc' ? ['values', 'empty'] : ['empty', 'values']) : ['values'];
-  let [segment, value, afterId] = request.cursor ? decodeCursor(request.cursor) : [0, null, null];
+  const [segment, value, afterId] = request.cursor ? decodeCursor(request.cursor) : [0, null, null];
   if (segment >= segments.length) throw fail.unprocessable('forms.list.badCursor');
-  const rows: RecordRow[] = [];
   const want = request.pageSize + 1;
-  for (; segment < segments.length && rows.length < want; segment += 1, afterId = null) {
-    const compare = dir === 'asc' ? sql`>` : sql`<`;
+  const compare = dir === 'asc' ? sql`>` : sql`<`;
+  // One statement: the segments from the cursor's on, each an index-ordered range, in segment order.
+  const branches = segments.slice(segment).map((kindOfSegment, offset) => {
     const parts: Sql[] = [where];
-    if (segments[segment] === 'empty') {
+    const fromCursor = offset === 0 && afterId;
+    if (kindOfSegment === 'empty') {
       parts.push(sql`${col} is null`);
-      if (afterId) parts.push(sql`t.id ${compare} ${afterId}::bigint`);
+      if (fromCursor) parts.push(sql`t.id ${compare} ${afterId}::bigint`);
     } else {
       if (nullable) parts.push(sql`${col} is not null`);
-      if (afterId && column === 'id') parts.push(sql`t.id ${compare} ${afterId}::bigint`);
-      else if (afterId) parts.push(sql`(${col}, t.id) ${compare} (${param(kind!, value)}, ${afterId}::bigint)`);
+      if (fromCursor && column === 'id') parts.push(sql`t.id ${compare} ${afterId}::bigint`);
+      else if (fromCursor) parts.push(sql`(${col}, t.id) ${compare} (${param(kind!, value)}, ${afterId}::bigint)`);
     }
-    const order = segments[segment] === 'empty' || column === 'id' ? sql`t.id ${direction}` : sql`${col} ${direction}, t.id ${direction}`;
-    const page = await sql<RecordRow>`select ${select} from ${table} t where ${and(parts)} order by ${order} limit ${want - rows.length}`.execute(trx);
-    rows.push(...page.rows.map((row) => Object.assign(row, { __segment: segment })));
-  }
+    const order = kindOfSegment === 'empty' || column === 'id' ? sql`t.id ${direction}` : sql`${col} ${direction}, t.id ${direction}`;
+    return sql`(select ${select}, ${sql.ref(`t.${column}`)} as __sort, ${segment + offset}::int as __segment from ${table} t where ${and(parts)} order by ${order} limit ${want})`;
+  });
+  const result = await sql<RecordRow & { __segment: number; __sort: unknown }>`
+    select * from (${sql.join(branches, sql` union all `)}) page order by __segment, __sort ${direction}, id ${direction} limit ${want}`.execute(trx);
+  const rows = result.rows;
   const more = rows.length > request.pageSize;
   const shown = rows.slice(0, request.pageSize);
-  const last = shown.at(-1) as (RecordRow & { __segment: number }) | undefined;
-  const lastValue = last ? (last[column] instanceof Date ? (last[column] as Date).toISOString() : (last[column] as CursorValue)) : null;
+  const last = shown.at(-1);
+  const lastValue = last ? (last.__sort instanceof Date ? last.__sort.toISOString() : (last.__sort as CursorValue)) : null;
   const answer: ListAnswer = {
     records: shown.map((row) => toApiRecord(row, fields)),
     nextCursor: more && last ? encodeCursor(last.__segment, column === 'id' ? null : lastValue, last.id) : null,

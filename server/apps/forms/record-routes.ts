@@ -66,7 +66,9 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
         count: q.count,
         q: q.q,
       });
-      return { ...page, labels: await labelsFor(trx, viewer.fields, page.records) };
+      const columns = q.columns?.split(',');
+      const system = !columns || columns.some((c) => ['ownerId', 'createdBy', 'updatedBy', 'handlerId'].includes(c));
+      return { ...page, labels: await labelsFor(trx, viewer.fields.filter((f) => !columns || columns.includes(f.key)), page.records, { system }) };
     });
     return { code: 200, msg: 'ok', data };
   });

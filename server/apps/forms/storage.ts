@@ -30,7 +30,7 @@ export const storedFields = (fields: readonly FieldDef[]) => fields.filter((f) =
 
 const CAST: Record<Exclude<ValueKind, 'serial'>, string> = {
   text: 'text',
-  number: 'numeric',
+  number: 'float8',
   date: 'date',
   datetime: 'timestamptz',
   texts: 'text[]',

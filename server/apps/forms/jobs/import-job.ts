@@ -14,7 +14,7 @@ import { searchTextOf, storedFields } from '../storage.ts';
 import { cellValue, directoryOf, type Directory } from './import-cells.ts';
 import { JobFailed, JobTakenOver, type JobContext } from './runner.ts';
 
-const BATCH = 1000;
+const BATCH = 2000;
 const i18n = createI18n();
 
 interface Row {
@@ -23,45 +23,45 @@ interface Row {
 }
 
 interface Outcome {
-  ok: Array<{ rowNo: number; values: Record<string, unknown>; number: string | null }>;
+  ok: Array<{ rowNo: number; values: Record<string, unknown>; number: string | null; cells: Cell[] }>;
   failed: Array<{ rowNo: number; reason: string; cells: Cell[] }>;
 }
 
 const reasonOf = (language: Language, errors: Array<{ key: string; params?: Record<string, string | number> }>) =>
   errors.map((e) => translate(i18n.dictionaries, language, e.key, e.params)).join('; ');
 
-/** Checks a batch's rows with the same §5 rules as a form (and the same numbering rule). */
-async function checkBatch(trx: Trx, form: FormMeta, viewer: Viewer, rows: Row[], mapping: Record<string, string>, directory: Directory, language: Language): Promise<Outcome> {
+/** Checks a batch's rows with the same §5 rules as a form: JavaScript only, done while the previous batch writes. */
+function checkRows(fields: readonly FieldDef[], rows: Row[], mapping: Array<[number, FieldDef]>, directory: Directory, language: Language): Outcome {
   const outcome: Outcome = { ok: [], failed: [] };
-  const fields = viewer.fields;
   const serial = serialField(fields);
   const defaults = defaultValues(fields);
   for (const row of rows) {
     const input: Record<string, unknown> = { ...defaults };
-    for (const [column, key] of Object.entries(mapping)) {
-      const field = fields.find((f) => f.key === key)!;
-      input[key] = cellValue(field, row.cells[Number(column)] ?? null, directory);
-    }
+    for (const [column, field] of mapping) input[field.key] = cellValue(field, row.cells[column] ?? null, directory);
     const { values, errors } = validateValues(fields, input);
     if (errors.length) outcome.failed.push({ rowNo: row.rowNo, reason: reasonOf(language, errors), cells: row.cells });
-    else outcome.ok.push({ rowNo: row.rowNo, values, number: serial ? ((values[serial.key] as string | null) ?? null) : null });
+    else outcome.ok.push({ rowNo: row.rowNo, values, number: serial ? ((values[serial.key] as string | null) ?? null) : null, cells: row.cells });
   }
-  // Numbers typed in the sheet must be free, in the form and within the sheet ("The number has been repeated").
-  const typed = outcome.ok.filter((r) => r.number !== null).map((r) => r.number!);
-  const taken = await takenNumbers(trx, form.table, typed);
+  return outcome;
+}
+
+/** Numbers typed in the sheet must be free, in the form and within the sheet; the others are generated. */
+async function assignNumbers(trx: Trx, form: FormMeta, fields: readonly FieldDef[], outcome: Outcome, language: Language) {
+  const serial = serialField(fields);
+  if (!serial) return;
+  const taken = await takenNumbers(trx, form.table, outcome.ok.filter((r) => r.number !== null).map((r) => r.number!));
   const seen = new Set<string>();
   outcome.ok = outcome.ok.filter((r) => {
     const duplicate = r.number !== null && (taken.has(r.number) || seen.has(r.number));
     if (r.number !== null) seen.add(r.number);
-    if (duplicate) outcome.failed.push({ rowNo: r.rowNo, reason: translate(i18n.dictionaries, language, 'common.numberRepeated'), cells: rows.find((x) => x.rowNo === r.rowNo)!.cells });
+    if (duplicate) outcome.failed.push({ rowNo: r.rowNo, reason: translate(i18n.dictionaries, language, 'common.numberRepeated'), cells: r.cells });
     return !duplicate;
   });
-  if (serial?.numbering) {
+  if (serial.numbering) {
     const missing = outcome.ok.filter((r) => r.number === null);
     const numbers = await nextNumbers(trx, form, serial.numbering, missing.length);
     missing.forEach((r, i) => (r.number = numbers[i]!));
   }
-  return outcome;
 }
 
 /** One column array per stored field for `insert … select from unnest(…)`: one statement per batch. */
@@ -73,7 +73,7 @@ async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobId: stri
     const values = rows.map((r) => r.values[f.key] ?? null);
     return kind === 'json' || kind === 'texts' ? values.map((v) => (v === null ? null : JSON.stringify(v))) : values;
   });
-  const type = (f: FieldDef) => ({ text: 'text', number: 'numeric', date: 'date', datetime: 'timestamptz', texts: 'jsonb', ref: 'bigint', json: 'jsonb', serial: 'text' })[VALUE_KIND[f.type]];
+  const type = (f: FieldDef) => ({ text: 'text', number: 'float8', date: 'date', datetime: 'timestamptz', texts: 'jsonb', ref: 'bigint', json: 'jsonb', serial: 'text' })[VALUE_KIND[f.type]];
   const unnest = [
     sql`${rows.map((r) => r.number)}::text[]`,
     sql`${rows.map((r) => r.rowNo)}::int[]`,
@@ -90,7 +90,7 @@ async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobId: stri
     select ${form.spaceId}, u_number, ${viewer.userId}::bigint, ${viewer.departments[0] ?? null}::bigint, ${viewer.userId}::bigint, ${viewer.userId}::bigint,
       ${form.version}, ${jobId}::bigint, u_row, u_search ${sql.join(selected.map((s) => sql`, ${s}`), sql``)}
     from unnest(${sql.join(unnest)}) as u(${sql.join(names.map((n) => sql.ref(n)))})
-    on conflict (space_id, import_job, import_row) do nothing`.execute(trx);
+    on conflict (space_id, import_job, import_row) where import_job is not null do nothing`.execute(trx);
 }
 
 /**
@@ -115,15 +115,22 @@ export async function runImport(context: JobContext): Promise<void> {
         await trx.selectFrom('org_department').select(['id', 'name']).execute(),
       ),
     );
+    // The form as it is when the import starts: every batch is checked and stored against that version.
+    const { form, viewer } = await inSpace(db, actor.spaceId, (trx) => loadFormAs(trx, actor, job.form_id));
+    const columns: Array<[number, FieldDef]> = Object.entries(mapping).flatMap(([column, key]) => {
+      const field = viewer.fields.find((f) => f.key === key);
+      return field ? [[Number(column), field] as [number, FieldDef]] : [];
+    });
     let rowNo = 0;
     let batch: Row[] = [];
-    const flush = async () => {
-      if (!(await context.heartbeat())) throw new JobTakenOver();
-      const rows = batch;
-      batch = [];
-      await inSpace(db, actor.spaceId, async (trx) => {
-        const { form, viewer } = await loadFormAs(trx, actor, job.form_id);
-        const outcome = await checkBatch(trx, form, viewer, rows, mapping, directory, language);
+    const store = (outcome: Outcome, lastRow: number) =>
+      inSpace(db, actor.spaceId, async (trx) => {
+        // A batch and the cursor that records it commit together, so not waiting for the disk is safe: after a
+        // crash both are there or neither is, and the next worker redoes the batch.
+        await sql`set local synchronous_commit = off`.execute(trx);
+        const alive = await sql<{ ok: boolean }>`select forms_job_heartbeat(${job.id}::bigint, ${context.worker}) as ok`.execute(trx);
+        if (!alive.rows[0]?.ok) throw new JobTakenOver();
+        await assignNumbers(trx, form, viewer.fields, outcome, language);
         await insertBatch(trx, form, viewer, job.id, outcome.ok);
         if (outcome.failed.length) {
           await trx
@@ -132,9 +139,17 @@ export async function runImport(context: JobContext): Promise<void> {
             .onConflict((oc) => oc.doNothing())
             .execute();
         }
-        await sql`update forms_job set cursor = ${rows.at(-1)!.rowNo}, done = done + ${outcome.ok.length}, failed = failed + ${outcome.failed.length}
+        await sql`update forms_job set cursor = ${lastRow}, done = done + ${outcome.ok.length}, failed = failed + ${outcome.failed.length}
           where id = ${job.id}::bigint`.execute(trx);
       });
+    // One batch is written while the next is read and checked: PostgreSQL and this process work on both cores.
+    // Batches still commit one after the other, in sheet order, so the cursor only ever moves forward.
+    let writing: Promise<unknown> = Promise.resolve();
+    const write = async (rows: Row[]) => {
+      const outcome = checkRows(viewer.fields, rows, columns, directory, language);
+      await writing;
+      writing = store(outcome, rows.at(-1)!.rowNo);
+      writing.catch(() => undefined); // surfaced by the next await of `writing`
     };
     let header = true;
     for await (const cells of readSheet(tmp, detected.kind, { encoding: detected.encoding })) {
@@ -145,9 +160,13 @@ export async function runImport(context: JobContext): Promise<void> {
       rowNo += 1;
       if (rowNo <= job.cursor) continue;
       batch.push({ rowNo, cells });
-      if (batch.length >= BATCH) await flush();
+      if (batch.length >= BATCH) {
+        await write(batch);
+        batch = [];
+      }
     }
-    if (batch.length) await flush();
+    if (batch.length) await write(batch);
+    await writing;
     await inSpace(db, actor.spaceId, (trx) =>
       sql`update forms_job set status = 'complete', total = done + failed, finished_at = now() where id = ${job.id}::bigint`.execute(trx),
     );

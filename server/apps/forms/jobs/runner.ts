@@ -22,6 +22,8 @@ export interface JobContext {
   db: Db;
   job: JobRow;
   actor: Actor;
+  /** This worker's name, as its claim in forms_job_queue carries it. */
+  worker: string;
   /** Keeps the claim alive; false when another worker took the job over (then stop at once). */
   heartbeat(): Promise<boolean>;
 }
@@ -100,6 +102,7 @@ export class JobRunner {
       db: this.db,
       job: row,
       actor: { userId: row.user_id, roles: (member?.roles ?? []) as Role[], spaceId },
+      worker: this.worker,
       heartbeat: async () =>
         inSpace(this.db, spaceId, async (trx) => (await sql<{ ok: boolean }>`select forms_job_heartbeat(${jobId}::bigint, ${this.worker}) as ok`.execute(trx)).rows[0]!.ok),
     };
