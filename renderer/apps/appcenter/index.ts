@@ -1,12 +1,13 @@
 import './appcenter.css';
 import type { PageModule } from '../types.ts';
 import { AppCenterPage } from './AppCenterPage.tsx';
+import { AppHistoryPage } from './AppHistoryPage.tsx';
 import { AppRecyclePage } from './AppRecyclePage.tsx';
 import { AppSystemPage } from './AppSystemPage.tsx';
 
 /**
- * The application centre's pages. AppRecyclePage serves the route `forms.recycle` (apprecycle/{appId}/{module}),
+ * The application centre's pages (AppHistoryPage is the export history of §2.8, route appstore/history). AppRecyclePage serves the route `forms.recycle` (apprecycle/{appId}/{module}),
  * whose page module lives in the forms chunk: renderer/apps/forms/index.ts re-exports it from here.
  */
-export const pages: PageModule['pages'] = { AppCenterPage, AppSystemPage };
+export const pages: PageModule['pages'] = { AppCenterPage, AppSystemPage, AppHistoryPage };
 export { AppRecyclePage };

@@ -13,7 +13,8 @@ export const APPCENTER_ROUTES: RouteEntry[] = [
   route('store', 'appstore', 'AppStorePage'),
   route('myApps', 'appstore/myapps', 'MyAppsPage'),
   route('upload', 'appstore/upload', 'AppUploadPage'),
-  route('history', 'appstore/history', 'AppHistoryPage'),
+  // The export history of §2.8 and §4 (the issue names it `history`): the last 3 days, latest per application.
+  route('history', 'appstore/history', 'AppHistoryPage', { status: 'built' }),
   route('audit', 'appstore/audit', 'AppAuditPage'),
   route('usageSurvey', 'app/usage/survey', 'UsageSurveyPage', { roles: ['admin'] }),
   route('consoleAppCenter', 'console/tmp/appcenter', 'AppCenterPage', CONSOLE),

@@ -6,7 +6,7 @@ const route = routeGroup('forms');
 /** Form, record and view pages of spec §2.7, plus the shared `preview` page of §2.5 (public per §6). */
 export const FORMS_ROUTES: RouteEntry[] = [
   route('form', 'form', 'FormPage'),
-  route('detail', '{app}/detail/{form?}', 'FormDetailPage'),
+  route('detail', '{app}/detail/{form?}', 'FormDetailPage', { status: 'built' }),
   route('appView', 'app/!/{module?}/{appId}', 'AppViewPage'),
   route('fileAppView', 'file/app/!/{module?}/{appId}', 'FileAppViewPage'),
   route('sysButton', 'appconfig/sysbutton/{module}/{appId}', 'SysButtonConfigPage'),
@@ -15,16 +15,20 @@ export const FORMS_ROUTES: RouteEntry[] = [
   route('customView', 'customview/config/{module}/{appId}', 'CustomViewConfigPage'),
   route('cascadesView', 'app/edit/cascadesview', 'CascadesViewPage'),
   route('cascadesViewV2', 'app/edit/cascadesviewv2', 'CascadesViewV2Page'),
-  route('recycle', 'apprecycle/{appId}/{module}', 'AppRecyclePage'),
-  route('tableSetting', 'form/app/setting/!/{appType}/{appId}/{version}/{tableId}', 'TableSettingPage'),
-  route('recycleData', 'recycleDatas', 'RecycleDataPage'),
+  // The app recycle bin of one application system: `{appId}` is read as the SYSTEM id whose deleted apps are
+  // listed, and `{module}` must be the literal 'app' (the only kind of item this bin holds). The page is built by
+  // the application centre (renderer/apps/appcenter/AppRecyclePage.tsx) and re-exported by the forms chunk.
+  route('recycle', 'apprecycle/{appId}/{module}', 'AppRecyclePage', { status: 'built' }),
+  route('tableSetting', 'form/app/setting/!/{appType}/{appId}/{version}/{tableId}', 'TableSettingPage', { status: 'built' }),
+  route('recycleData', 'recycleDatas', 'RecycleDataPage', { status: 'built' }),
   route('dataTable', 'datacenter/table/list/{table}', 'DataTablePage'),
   route('designerPreview', 'designer-preview/{spaceId}/{module}/{appId}/{tableId}/{version}', 'DesignerPreviewPage', {
     newWindow: true,
+    status: 'built',
   }),
   route('viewPreview', 'view-preview/{module}/{appId}/{terminal?}', 'ViewPreviewPage', { newWindow: true }),
-  route('qrcode', 'app/qrcode', 'QrcodePage', { newWindow: true }),
-  route('appConfig', 'app/config', 'AppConfigPage'),
+  route('qrcode', 'app/qrcode', 'QrcodePage', { newWindow: true, status: 'built' }),
+  route('appConfig', 'app/config', 'AppConfigPage', { status: 'built' }),
   route('preview', 'preview', 'PreviewPage', { public: true }),
   route('consoleQrcode', 'console/tmp/qrcode', 'QrcodePage', CONSOLE),
   route('consoleDataCenter', 'console/tmp/datacenter', 'DataCenterPage', CONSOLE),
