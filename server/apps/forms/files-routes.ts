@@ -8,6 +8,7 @@ import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { loadForm } from './context.ts';
+import { mayReadFile, referenceFiles, usableFiles } from './file-access.ts';
 import { fileRef, readUploads, sha256, type FilePurpose } from './files.ts';
 import { getRecord } from './records.ts';
 
@@ -37,9 +38,10 @@ export function registerFileRoutes(app: App, kernel: Kernel): void {
 
   app.get('/api/forms/files/:id', { config: { access }, schema: { params: Strict({ id: Id }), querystring: NoQuery } }, async (req, reply) => {
     currentSpace(req);
-    const file = await kernel.transact(req, (trx) =>
-      trx.selectFrom('forms_file').select(['name', 'mime', 'content', 'purpose']).where('id', '=', req.params.id).executeTakeFirst(),
-    );
+    const file = await kernel.transact(req, async (trx) => {
+      const found = await trx.selectFrom('forms_file').select(['id', 'name', 'mime', 'content', 'purpose', 'uploaded_by']).where('id', '=', req.params.id).executeTakeFirst();
+      return found && (await mayReadFile(trx, req, found)) ? found : null;
+    });
     if (!file) throw fail.notFound('forms.file.notFound');
     // Images show inline; everything else downloads. nosniff: the browser uses our checked type, not a guess.
     const disposition = file.purpose === 'image' ? 'inline' : 'attachment';
@@ -94,11 +96,10 @@ export function registerFileRoutes(app: App, kernel: Kernel): void {
     const comment = await kernel.transact(req, async (trx) => {
       const { form, viewer } = await loadForm(trx, req, req.params.formId);
       await getRecord(trx, form, viewer, req.params.id);
-      const ids = attachments.map((a) => a.fileId);
-      if (ids.length) {
-        const found = await trx.selectFrom('forms_file').select('id').where('id', 'in', ids).execute();
-        if (found.length !== new Set(ids).size) throw fail.unprocessable('forms.file.notFound');
-      }
+      const ids = [...new Set(attachments.map((a) => a.fileId))];
+      const usable = await usableFiles(trx, viewer.userId, ids, { formId: form.id, recordId: req.params.id });
+      if (usable.length !== ids.length) throw fail.unprocessable('forms.file.notFound');
+      await referenceFiles(trx, form.spaceId, form.id, req.params.id, attachments);
       return trx
         .insertInto('forms_comment')
         .values({ space_id: form.spaceId, form_id: form.id, record_id: req.params.id, author_id: viewer.userId, content, attachments: JSON.stringify(attachments) })

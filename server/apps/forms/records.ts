@@ -6,7 +6,8 @@ import type { FormMeta, Viewer } from './context.ts';
 import { and, type Sql } from './filter-sql.ts';
 import { nextNumbers, peekNumber, serialField } from './numbering.ts';
 import { SYSTEM_SELECT, param, searchTextOf, storedFields, toApiRecord, type RecordRow } from './storage.ts';
-import { checkedValues, columnsOf } from './values.ts';
+import { referenceFiles } from './file-access.ts';
+import { checkedValues, columnsOf, filesOf } from './values.ts';
 
 const selectAll = (form: FormMeta) => {
   const fields = storedFields(form.allFields).map((f) => sql.ref(`t.${f.key}`));
@@ -40,7 +41,7 @@ async function guardNumber<T>(trx: Trx, form: FormMeta, work: () => Promise<T>):
 }
 
 export async function createRecord(trx: Trx, form: FormMeta, viewer: Viewer, input: Record<string, unknown>) {
-  const values = await checkedValues(trx, form, viewer.fields, input, false);
+  const values = await checkedValues(trx, form, viewer.fields, input, { userId: viewer.userId, recordId: null });
   const { columns, number: typed } = columnsOf(viewer.fields, values);
   const serial = serialField(form.allFields);
   const number = typed ?? (serial?.numbering ? (await nextNumbers(trx, form, serial.numbering, 1))[0]! : null);
@@ -54,6 +55,7 @@ export async function createRecord(trx: Trx, form: FormMeta, viewer: Viewer, inp
         returning ${selectAll(form)}`.execute(trx)
     ).rows[0]!,
   );
+  await referenceFiles(trx, form.spaceId, form.id, row.id, filesOf(viewer.fields, values));
   return toApiRecord(row, viewer.fields);
 }
 
@@ -87,7 +89,7 @@ export async function updateRecord(trx: Trx, form: FormMeta, viewer: Viewer, id:
   const current = await lockVisible(trx, form, viewer, id, 'modify');
   if (!current.allowed) throw fail.forbidden('forms.noModifyPermission');
   if (current.row_version !== rowVersion) throw fail.conflict('common.conflict', {}, { current: toApiRecord(current, viewer.fields) });
-  const values = await checkedValues(trx, form, viewer.fields, input, true);
+  const values = await checkedValues(trx, form, viewer.fields, input, { userId: viewer.userId, recordId: id });
   const { columns, number } = columnsOf(viewer.fields, values);
   const merged = { ...toApiRecord(current, form.allFields).values, ...values };
   const sets: Sql[] = [
@@ -106,6 +108,7 @@ export async function updateRecord(trx: Trx, form: FormMeta, viewer: Viewer, id:
   const row = await guardNumber(trx, form, async () =>
     (await sql<RecordRow>`update ${sql.table(form.table)} t set ${sql.join(sets)} where t.id = ${id}::bigint returning ${selectAll(form)}`.execute(trx)).rows[0]!,
   );
+  await referenceFiles(trx, form.spaceId, form.id, id, filesOf(viewer.fields, values));
   return toApiRecord(row, viewer.fields);
 }
 
@@ -151,6 +154,7 @@ export async function purgeRecord(trx: Trx, form: FormMeta, viewer: Viewer, id: 
   if (!viewer.isAdmin) throw fail.forbidden('forms.noDeletePermission');
   await trx.deleteFrom('forms_share').where('form_id', '=', form.id).where('record_id', '=', id).execute();
   await trx.deleteFrom('forms_comment').where('form_id', '=', form.id).where('record_id', '=', id).execute();
+  await trx.deleteFrom('forms_file_ref').where('form_id', '=', form.id).where('record_id', '=', id).execute();
   await sql`delete from ${sql.table(form.table)} t where t.id = ${id}::bigint`.execute(trx);
 }
 

@@ -143,3 +143,16 @@ declare module '../../kernel/db/schema.ts' {
     forms_import_failure: FormsImportFailureTable;
   }
 }
+
+export interface FormsFileRefTable {
+  space_id: string;
+  file_id: string;
+  form_id: string;
+  record_id: string;
+}
+
+declare module '../../kernel/db/schema.ts' {
+  interface Database {
+    forms_file_ref: FormsFileRefTable;
+  }
+}

@@ -5,6 +5,7 @@ import { defaultValues, validateValues, type FieldError } from '../../../shared/
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { FormMeta } from './context.ts';
+import { usableFiles } from './file-access.ts';
 import { tableOf } from './storage.ts';
 
 /** Rich text keeps formatting tags and loses scripts, event handlers and javascript: links. */
@@ -20,7 +21,7 @@ export function invalid(errors: FieldError[]): never {
  * Ids a record points at must exist in this space: members, departments, records of the related form, uploaded
  * files. One query per kind of reference, whatever the number of fields (no N+1).
  */
-async function referenceErrors(trx: Trx, form: FormMeta, fields: readonly FieldDef[], values: Record<string, unknown>): Promise<FieldError[]> {
+async function referenceErrors(trx: Trx, form: FormMeta, fields: readonly FieldDef[], values: Record<string, unknown>, writer: Writer): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const wanted = (type: FieldDef['type']) => fields.filter((f) => f.type === type && values[f.key] !== null && values[f.key] !== undefined);
   const check = async (list: FieldDef[], ids: (f: FieldDef) => string[], existing: (all: string[]) => Promise<string[]>) => {
@@ -36,8 +37,8 @@ async function referenceErrors(trx: Trx, form: FormMeta, fields: readonly FieldD
     (await trx.selectFrom('org_department').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
   );
   const files = [...wanted('attachment'), ...wanted('image')];
-  await check(files, (f) => (values[f.key] as FileRef[]).map((file) => file.fileId), async (ids) =>
-    (await trx.selectFrom('forms_file').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
+  await check(files, (f) => (values[f.key] as FileRef[]).map((file) => file.fileId), (ids) =>
+    usableFiles(trx, writer.userId, ids, writer.recordId ? { formId: form.id, recordId: writer.recordId } : null),
   );
   for (const field of wanted('relation')) {
     await check([field], (f) => [String(values[f.key])], async (ids) => {
@@ -55,17 +56,28 @@ async function referenceErrors(trx: Trx, form: FormMeta, fields: readonly FieldD
  * Input values of a create (with defaults for absent fields) or an update (partial): checked by the shared §5
  * rules, references checked in the database, rich text sanitised. Throws a 422 listing every problem.
  */
-export async function checkedValues(trx: Trx, form: FormMeta, fields: readonly FieldDef[], input: Record<string, unknown>, partial: boolean) {
+/** Who writes, and which record (null while creating): decides which uploaded files they may attach. */
+export interface Writer {
+  userId: string;
+  recordId: string | null;
+}
+
+export async function checkedValues(trx: Trx, form: FormMeta, fields: readonly FieldDef[], input: Record<string, unknown>, writer: Writer) {
+  const partial = writer.recordId !== null;
   const given = partial ? input : { ...defaultValues(fields), ...input };
   const { values, errors } = validateValues(fields, given, { partial });
   if (errors.length) invalid(errors);
-  const references = await referenceErrors(trx, form, fields, values);
+  const references = await referenceErrors(trx, form, fields, values, writer);
   if (references.length) invalid(references);
   for (const field of fields) {
     if (field.type === 'richtext' && typeof values[field.key] === 'string') values[field.key] = richText(values[field.key] as string);
   }
   return values;
 }
+
+/** The uploaded files a record's values use. */
+export const filesOf = (fields: readonly FieldDef[], values: Record<string, unknown>): FileRef[] =>
+  fields.filter((f) => (f.type === 'attachment' || f.type === 'image') && Array.isArray(values[f.key])).flatMap((f) => values[f.key] as FileRef[]);
 
 /** Stored columns of checked values (the serial field's value goes to `number`, not a column of its own). */
 export function columnsOf(fields: readonly FieldDef[], values: Record<string, unknown>) {

@@ -15,6 +15,7 @@ const ROOM_FIELDS = [
   { key: 'f4', type: 'datetime', label: 'To' },
   { key: 'f5', type: 'date', label: 'Day' },
   { key: 'f6', type: 'select', label: 'Stage', options: ['todo', 'doing', 'done'] },
+  { key: 'f7', type: 'attachment', label: 'Files' },
 ] as const;
 
 beforeAll(async () => {
@@ -138,5 +139,19 @@ describe('discussion and uploads', () => {
     expect((await nova.download(`/api/forms/files/${uploaded.files[1].fileId}`)).status).toBe(404);
     expect((await nova.get(`${base}/records/${record.id}/comments`)).status).toBe(404);
     expect((await nova.get(`${base}/views`)).status).toBe(404);
+  });
+
+  it('an upload is readable by its uploader and by those who may see a record using it — not by id guessing', async () => {
+    const safe = await signedIn(platform.url, 'acme.safe');
+    const [file] = (await ok(user.upload('/api/forms/files?purpose=attachment', [{ name: 'private.txt', bytes: Buffer.from('secret plan') }]))).files;
+    expect((await safe.download(`/api/forms/files/${file.fileId}`)).status).toBe(404);
+    const stolen = await safe.post(`${base}/records`, { values: { f1: 'Mine now', f2: 'A', f7: [file] } });
+    expect(stolen.status).toBe(422);
+    const record = await ok(user.post(`${base}/records`, { values: { f1: 'With plan', f2: 'B', f7: [file] } }));
+    expect((await safe.download(`/api/forms/files/${file.fileId}`)).status).toBe(404);
+    const safeId = (await ok(safe.get('/api/account/me'))).id;
+    await ok(user.post(`${base}/records/${record.id}/shares`, { userIds: [safeId], level: 'view' }));
+    const shared = await safe.download(`/api/forms/files/${file.fileId}`);
+    expect([shared.status, shared.bytes.toString()]).toEqual([200, 'secret plan']);
   });
 });
