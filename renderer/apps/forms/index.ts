@@ -3,6 +3,7 @@ import { AppRecyclePage } from '../appcenter/AppRecyclePage.tsx';
 import { AppConfigPage, FormDetailPage, QrcodePage, RecycleDataPage } from './detail/pages.ts';
 import { DesignerPreviewPage } from './designer/DesignerPreviewPage.tsx';
 import { TableSettingPage } from './designer/TableSettingPage.tsx';
+import { AppViewPage, CascadesViewPage, CustomViewConfigPage } from './views/pages.ts';
 
 /** The forms chunk. AppRecyclePage (route forms.recycle) is the application centre's bin, shown from here. */
 export const pages: PageModule['pages'] = {
@@ -13,4 +14,7 @@ export const pages: PageModule['pages'] = {
   QrcodePage,
   AppConfigPage,
   AppRecyclePage,
+  AppViewPage,
+  CustomViewConfigPage,
+  CascadesViewPage,
 };

@@ -7,13 +7,13 @@ const route = routeGroup('forms');
 export const FORMS_ROUTES: RouteEntry[] = [
   route('form', 'form', 'FormPage'),
   route('detail', '{app}/detail/{form?}', 'FormDetailPage', { status: 'built' }),
-  route('appView', 'app/!/{module?}/{appId}', 'AppViewPage'),
+  route('appView', 'app/!/{module?}/{appId}', 'AppViewPage', { status: 'built' }),
   route('fileAppView', 'file/app/!/{module?}/{appId}', 'FileAppViewPage'),
   route('sysButton', 'appconfig/sysbutton/{module}/{appId}', 'SysButtonConfigPage'),
   route('monitor', 'app/monitor', 'AppMonitorPage'),
   route('ratioView', 'ratioview/config/{module}/{appId}', 'RatioViewConfigPage'),
-  route('customView', 'customview/config/{module}/{appId}', 'CustomViewConfigPage'),
-  route('cascadesView', 'app/edit/cascadesview', 'CascadesViewPage'),
+  route('customView', 'customview/config/{module}/{appId}', 'CustomViewConfigPage', { status: 'built' }),
+  route('cascadesView', 'app/edit/cascadesview', 'CascadesViewPage', { status: 'built' }),
   route('cascadesViewV2', 'app/edit/cascadesviewv2', 'CascadesViewV2Page'),
   // The app recycle bin of one application system: `{appId}` is read as the SYSTEM id whose deleted apps are
   // listed, and `{module}` must be the literal 'app' (the only kind of item this bin holds). The page is built by

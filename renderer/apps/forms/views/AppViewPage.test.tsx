@@ -1,0 +1,128 @@
+import { createStore, Provider } from 'jotai';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import common from '../../../../shared/i18n/en/common.json' with { type: 'json' };
+import forms from '../../../../shared/i18n/en/forms.json' with { type: 'json' };
+import views from '../../../../shared/i18n/en/forms-views.json' with { type: 'json' };
+import { matchRoute } from '../../../../shared/routes/match.ts';
+import type { Role } from '../../../../shared/roles.ts';
+import { baseInfoAtom, type BaseInfo } from '../../../kernel/atoms.ts';
+import { createI18n } from '../../../kernel/i18n.ts';
+import type { Transport } from '../../../kernel/transport.ts';
+import { ServicesProvider, type Services } from '../../../shell/services.tsx';
+import { AppViewPage } from './AppViewPage.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+const fields = [
+  { key: 'f1', type: 'text', label: 'Customer', required: true, title: true },
+  { key: 'f2', type: 'select', label: 'Status', options: ['Open', 'Done'] },
+  { key: 'f3', type: 'member', label: 'Sales rep' },
+];
+const record = (id: string) => ({
+  id, number: null, ownerId: '1', createdBy: '1', updatedBy: '1', handlerId: null, createdAt: '2026-03-01T08:00:00.000Z', updatedAt: '2026-03-01T08:00:00.000Z', rowVersion: 1,
+  values: { f1: `Customer ${id}`, f2: 'Open', f3: '42' },
+});
+
+type Call = { path: string; params: Record<string, unknown> };
+
+/** A fake API answering the application view's calls; `records` answers the list call. */
+async function render(url: string, roles: Role[], records: (params: Record<string, unknown>) => unknown) {
+  const calls: Call[] = [];
+  const answer = (data: unknown) => ({ code: 200, msg: 'ok', params: {}, data });
+  const api = {
+    get: async (path: string, call?: { params?: Record<string, unknown> }) => {
+      calls.push({ path, params: call?.params ?? {} });
+      if (path === '/api/forms/apps/7/forms') return answer({ forms: [{ id: '11', name: 'Orders', version: 3 }, { id: '12', name: 'Returns', version: 0 }] });
+      if (path === '/api/forms/forms/11') return answer({ id: '11', name: 'Orders', appId: '7', appName: 'Sales', systemName: 'ERP', version: 3, fields, can: { design: roles.includes('admin'), monitor: false } });
+      if (path === '/api/forms/forms/11/views') return answer({ views: [{ id: '5', name: 'Open orders', kind: 'list', ownerId: null, config: { filter: { logic: 'and', items: [{ field: 'f2', op: 'eq', value: 'Open' }] } } }] });
+      if (path === '/api/forms/forms/11/records') return answer(records(call?.params ?? {}));
+      throw new Error(`unexpected ${path}`);
+    },
+  } as unknown as Transport;
+  const services = { api, bridge: {}, setLanguage() {}, hardNavigate() {} } as unknown as Services;
+  const store = createStore();
+  store.set(baseInfoAtom, { user: { id: '1', loginId: 'x', name: 'X', entId: 'acme', entName: 'Acme', roles, ownSpaceId: 'acme', spaces: [] } } as unknown as BaseInfo);
+  const i18n = createI18n({ language: 'en', dictionaries: { en: { ...common, ...forms, ...views } } as never });
+  const match = matchRoute(url, { ownSpaceId: 'acme' })!;
+  const container = document.body.appendChild(document.createElement('div'));
+  await act(async () => {
+    root = createRoot(container);
+    root.render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <ServicesProvider services={services}>
+            <MemoryRouter>
+              <AppViewPage match={match} />
+            </MemoryRouter>
+          </ServicesProvider>
+        </I18nextProvider>
+      </Provider>,
+    );
+  });
+  // Let the chained requests (forms → form, views → records) settle.
+  for (let i = 0; i < 5; i++) await act(async () => new Promise((r) => setTimeout(r, 0)));
+  const $ = (testid: string) => container.querySelector(`[data-testid="${testid}"]`);
+  return { container, calls, $ };
+}
+
+describe('AppViewPage', () => {
+  it('shows the first form with its view tabs, rows, an estimated count, and pages by cursor', async () => {
+    const page = await render('/space-acme/app/!/7', ['user'], (params) => ({
+      records: params.cursor ? [record('103')] : [record('101'), record('102')],
+      nextCursor: params.cursor ? null : 'c2',
+      total: params.count ? { count: 123456, estimated: true } : undefined,
+      labels: { users: { '42': 'Li Lei' } },
+    }));
+    expect(page.$('view-tab-default')).not.toBeNull();
+    expect(page.$('view-tab-5')?.textContent).toContain('Open orders');
+    expect(page.$('record-row-101')?.textContent).toContain('Li Lei');
+    expect(page.$('list-count')?.textContent).toBe('About 123,456 records');
+    const first = page.calls.find((c) => c.path === '/api/forms/forms/11/records')!;
+    expect(first.params).toMatchObject({ pageSize: 20, count: true });
+    expect(page.$('design-link')).toBeNull();
+
+    await act(async () => (page.$('list-next') as HTMLButtonElement).click());
+    for (let i = 0; i < 3; i++) await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(page.calls.at(-1)!.params).toMatchObject({ cursor: 'c2' });
+    expect(page.$('record-row-103')).not.toBeNull();
+    expect(page.$('list-page')?.textContent).toBe('Page 2');
+  });
+
+  it('tells an admin that a form is not published and links to its designer', async () => {
+    const page = await render('/space-acme/app/!/12/7', ['admin'], () => ({ records: [], nextCursor: null }));
+    expect(page.$('form-unpublished')?.textContent).toContain('not published');
+    expect(page.$('form-design-link')?.getAttribute('href')).toBe('/space-acme/form/app/setting/!/app/7/0/12');
+    expect(page.calls.some((c) => c.path === '/api/forms/forms/12')).toBe(false);
+  });
+
+  it('says only the first 600 search results are shown', async () => {
+    const page = await render('/space-acme/app/!/11/7', ['admin'], (params) => ({
+      records: params.q ? Array.from({ length: 600 }, (_, i) => record(String(1000 + i))) : [record('101')],
+      nextCursor: null,
+      total: params.count ? { count: params.q ? 600 : 1, estimated: false } : undefined,
+      labels: {},
+    }));
+    expect(page.$('design-link')?.getAttribute('href')).toBe('/space-acme/form/app/setting/!/app/7/3/11');
+    const input = page.$('search-input') as HTMLInputElement;
+    await act(async () => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, 'acme');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true })));
+    for (let i = 0; i < 3; i++) await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(page.calls.at(-1)!.params).toMatchObject({ q: 'acme', pageSize: 600 });
+    expect(page.$('list-count')?.textContent).toBe('Showing the first 600 results only');
+  });
+});

@@ -1,0 +1,95 @@
+import type { ViewConfig as ViewConfigBody, ViewKind } from '../../../../shared/api/forms.ts';
+import type { FieldDef } from '../../../../shared/forms/fields.ts';
+import type { FilterGroup } from '../../../../shared/forms/filters.ts';
+import type { RecordLabels } from '../record-form/types.ts';
+
+export type { ViewKind } from '../../../../shared/api/forms.ts';
+
+/** A view's config as the API takes it (ViewConfigSchema), its filter typed as the filter model. */
+export type ViewConfig = Omit<ViewConfigBody, 'filter'> & { filter?: FilterGroup };
+
+/** One form of an application as GET /api/forms/apps/{appId}/forms lists it; version 0 = never published. */
+export interface AppForm {
+  id: string;
+  name: string;
+  description?: string;
+  version: number;
+}
+
+/** GET /api/forms/forms/{formId}: the fields this user may see and what they may do. */
+export interface FormInfo {
+  id: string;
+  name: string;
+  appId: string;
+  appName: string;
+  systemName: string;
+  version: number;
+  fields: FieldDef[];
+  can: { design: boolean; monitor: boolean };
+}
+
+/** A saved view; `ownerId` null = shared with everyone (admins only). */
+export interface SavedView {
+  id: string;
+  name: string;
+  kind: ViewKind;
+  ownerId: string | null;
+  config: ViewConfig;
+}
+
+/** A record as the list API answers it (server/apps/forms/storage.ts ApiRecord). */
+export interface RecordRow {
+  id: string;
+  number: string | null;
+  ownerId: string;
+  ownerDeptId?: string | null;
+  createdBy: string;
+  updatedBy: string;
+  handlerId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  rowVersion: number;
+  values: Record<string, unknown>;
+}
+
+/** GET /api/forms/forms/{formId}/records. */
+export interface ListAnswer {
+  records: RecordRow[];
+  nextCursor: string | null;
+  total?: { count: number; estimated: boolean };
+  labels?: RecordLabels;
+}
+
+/** GET /api/forms/forms/{formId}/distinct. */
+export interface DistinctAnswer {
+  values: Array<{ value: string | number | null; count: number }>;
+}
+
+export type JobStatus = 'preparing' | 'complete' | 'failed';
+
+/** GET /api/forms/jobs/{jobId} (imports and exports, spec §4). */
+export interface Job {
+  id: string;
+  kind: 'import' | 'export';
+  status: JobStatus;
+  total: number | null;
+  done: number | null;
+  failed: number | null;
+  fileName: string | null;
+  errorKey: string | null;
+}
+
+/** POST /api/forms/forms/{formId}/imports/preview. */
+export interface ImportPreview {
+  file: { fileId: string; name: string };
+  header: unknown[];
+  sample: unknown[][];
+  fields: FieldDef[];
+  mapping: Record<string, string>;
+}
+
+/** The sort a list asks for: a form or system field, ascending or descending. */
+export interface SortSpec {
+  field: string;
+  dir: 'asc' | 'desc';
+}
