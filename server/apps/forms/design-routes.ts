@@ -8,6 +8,7 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { findVisibleApp } from '../appcenter/tables.ts';
 import { invalid } from './values.ts';
 import { prepareStorage } from './storage.ts';
 
@@ -36,10 +37,7 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
   app.get('/api/forms/apps/:appId/forms', { config: { access: read }, schema: { params: AppParams, querystring: NoQuery } }, async (req) => {
     currentSpace(req);
     const forms = await kernel.transact(req, async (trx) => {
-      const visible = await trx.selectFrom('appcenter_app').select(['roles']).where('id', '=', req.params.appId).where('deleted_at', 'is', null).executeTakeFirst();
-      if (!visible || (!req.ctx.roles.includes('admin') && visible.roles.length > 0 && !visible.roles.some((r) => req.ctx.roles.includes(r as never)))) {
-        throw fail.notFound('forms.appNotFound');
-      }
+      if (!(await findVisibleApp(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
       return trx.selectFrom('forms_form').select(formColumns).where('app_id', '=', req.params.appId).orderBy('sort').orderBy('id').execute();
     });
     return { code: 200, msg: 'ok', data: { forms } };

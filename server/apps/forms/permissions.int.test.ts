@@ -119,6 +119,17 @@ describe('record permissions of §6, inside the SQL', () => {
     expect((await safe.post(`${base}/qrcodes`, { ids: [ids.S1], fields: ['f1', 'f2', 'f3', 'f4'] })).status).toBe(400);
   });
 
+  it('search across the app stays inside each form’s permissions and answers at most 600', async () => {
+    const form = await ok(admin.get(base));
+    const search = (client: TestClient, q: string) => ok(client.get(`/api/forms/apps/${form.appId}/search?q=${encodeURIComponent(q)}`));
+    const byAdmin = await search(admin, 's1');
+    expect(byAdmin.results.map((r: any) => r.title)).toEqual(['S1']);
+    expect(byAdmin.results[0]).toMatchObject({ formName: 'Order', id: ids.S1 });
+    expect((await search(user, 's1')).results).toEqual([]);
+    expect((await search(user, 'u1')).results.map((r: any) => r.title)).toEqual(['U1']);
+    expect((await nova.get(`/api/forms/apps/${form.appId}/search?q=a1`)).status).toBe(404);
+  });
+
   it('only admins manage rules; another space cannot see or change them', async () => {
     expect((await user.post(`${base}/rules`, { name: 'Me all', subjectKind: 'role', subject: 'user', levels: ['view'], scope: 'all' })).status).toBe(403);
     const rules = await ok(admin.get(`${base}/rules`));

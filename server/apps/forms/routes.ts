@@ -1,6 +1,7 @@
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
+import { registerAppSearch } from './app-search.ts';
 import { registerDesignRoutes } from './design-routes.ts';
 import { registerFileRoutes } from './files-routes.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
@@ -20,6 +21,7 @@ function register(app: App, kernel: Kernel): void {
   registerFileRoutes(app, kernel);
   registerQrRoutes(app, kernel);
   registerJobRoutes(app, kernel);
+  registerAppSearch(app, kernel);
 }
 
 export const formsApp: ServerApp = { id: 'forms', register };
