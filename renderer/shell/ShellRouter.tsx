@@ -7,6 +7,7 @@ import { matchRoute, type RouteMatch } from '../../shared/routes/match.ts';
 import { ROUTES } from '../../shared/routes/table.ts';
 import { allowedRoutesAtom, sessionAtom, spaceRefusedAtom } from '../kernel/atoms.ts';
 import { Frame } from './Frame.tsx';
+import { PagePopups } from './PagePopups.tsx';
 import { LoadingBar } from './loading-bar.tsx';
 import { PageCache } from './page-cache.ts';
 import { lazyPage } from './page-loader.tsx';
@@ -79,9 +80,11 @@ export function ShellRouter() {
             ref={(node) => (node ? scrollers.current.set(entry.key, node) : scrollers.current.delete(entry.key))}
             onScroll={(event) => (entry.scrollTop = event.currentTarget.scrollTop)}
           >
-            <Suspense fallback={<LoadingBar path={entry.value.path} />}>
-              <Page match={entry.value.match} />
-            </Suspense>
+            <PagePopups>
+              <Suspense fallback={<LoadingBar path={entry.value.path} />}>
+                <Page match={entry.value.match} />
+              </Suspense>
+            </PagePopups>
           </div>
         );
       })}

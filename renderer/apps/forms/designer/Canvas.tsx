@@ -43,7 +43,8 @@ export function Canvas({ fields, selected, problems, onSelect, onMove, onRemove,
           <div className="qp-fd-item-head">
             <Space size={6} className="qp-fd-item-title">
               {field.required && <span className="qp-rf-required">*</span>}
-              <Typography.Text bold ellipsis>{field.label || t('forms.ui.designer.untitled')}</Typography.Text>
+              {/* CSS ellipsis: Arco's measured one keeps the width of the label the field was created with. */}
+              <Typography.Text bold className="qp-fd-item-label">{field.label || t('forms.ui.designer.untitled')}</Typography.Text>
               <Tag size="small" icon={TYPE_ICON[field.type]}>{t(typeLabelKey(field.type))}</Tag>
               {field.title && <Tag size="small" color="arcoblue">{t('forms.ui.props.titleTag')}</Tag>}
             </Space>

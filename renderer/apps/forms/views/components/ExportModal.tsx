@@ -45,7 +45,7 @@ export function ExportModal({ formId, spaceUri, filter, columns, historyHref, on
 
   const footer = (
     <Space>
-      <Link href={historyHref} data-testid="export-history">{t('forms.views.export.history')}</Link>
+      <Link href={historyHref} onClick={onClose} data-testid="export-history">{t('forms.views.export.history')}</Link>
       {!started && <Button onClick={onClose}>{t('forms.views.cancel')}</Button>}
       {!started && <Button type="primary" loading={busy} onClick={() => void start()} data-testid="export-start">{t('forms.views.export.start')}</Button>}
       {started && <Button type="primary" onClick={onClose}>{t('forms.views.close')}</Button>}
