@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PAGE_SIZE_MAX } from '../constants.ts';
-import { FIELD_TYPES } from '../forms/fields.ts';
+import { FIELD_TYPES, type FieldDef } from '../forms/fields.ts';
 import { OPERATORS } from '../forms/filters.ts';
 import { Lang, Strict } from './common.ts';
 
@@ -153,3 +153,32 @@ export const QrBody = Strict({
   /** §9: the QR identification shows up to three fields. */
   fields: Type.Array(FieldKey, { maxItems: 3, uniqueItems: true }),
 });
+
+/** A record as the record calls answer it (server/apps/forms/storage.ts toApiRecord). */
+export interface ApiRecord {
+  id: string;
+  number: string | null;
+  ownerId: string;
+  ownerDeptId: string | null;
+  createdBy: string;
+  updatedBy: string;
+  handlerId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  rowVersion: number;
+  formVersion: number;
+  deletedAt?: string | null;
+  values: Record<string, unknown>;
+}
+
+/** GET /api/forms/forms/{formId}: the fields this user may see and what they may do. */
+export interface FormInfo {
+  id: string;
+  name: string;
+  appId: string;
+  appName: string;
+  systemName: string;
+  version: number;
+  fields: FieldDef[];
+  can: { design: boolean; monitor: boolean };
+}

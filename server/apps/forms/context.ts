@@ -58,6 +58,26 @@ interface MetaRow {
   rules: RuleRow[];
 }
 
+/**
+ * What forms_viewer_meta answers, per space, form and user. Every change to the tables it reads NOTIFYs all
+ * servers to forget it (migration 0005); a write request of this server forgets it at once (routes.ts), and
+ * entries expire anyway, so a missed notice cannot keep a revoked rule alive for long.
+ */
+const metaCache = new Map<string, { row: MetaRow | undefined; until: number }>();
+const META_TTL_MS = 30_000;
+export const META_CHANNEL = 'qpaas_forms_meta';
+export const forgetFormsMeta = () => metaCache.clear();
+
+async function viewerMeta(trx: Trx, spaceId: string, formId: string, userId: string): Promise<MetaRow | undefined> {
+  const key = `${spaceId}/${formId}/${userId}`;
+  const hit = metaCache.get(key);
+  if (hit && hit.until > Date.now()) return hit.row;
+  const row = (await sql<MetaRow>`select * from forms_viewer_meta(${formId}::bigint, ${userId}::bigint)`.execute(trx)).rows[0];
+  if (metaCache.size > 10_000) metaCache.clear();
+  metaCache.set(key, { row, until: Date.now() + META_TTL_MS });
+  return row;
+}
+
 /** Published definitions never change, so they are cached by space, form and version. */
 const definitions = new Map<string, FieldDef[]>();
 
@@ -114,7 +134,7 @@ export interface Actor {
 export async function loadFormAs(trx: Trx, actor: Actor, formId: string, options: { published?: boolean } = {}) {
   const principal = { userId: actor.userId };
   const roles = actor.roles;
-  const row = (await sql<MetaRow>`select * from forms_viewer_meta(${formId}::bigint, ${principal.userId}::bigint)`.execute(trx)).rows[0];
+  const row = await viewerMeta(trx, actor.spaceId, formId, principal.userId);
   const isAdmin = roles.includes('admin');
   if (!row || (!isAdmin && row.app_roles.length > 0 && !row.app_roles.some((r) => roles.includes(r as Role)))) throw fail.notFound('forms.formNotFound');
   if (options.published !== false && row.version === 0) throw fail.conflict('forms.notPublished');

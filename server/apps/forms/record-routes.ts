@@ -5,13 +5,16 @@ import {
 } from '../../../shared/api/forms.ts';
 import { PAGE_SIZE_MAX } from '../../../shared/constants.ts';
 import type { FilterGroup } from '../../../shared/forms/filters.ts';
-import type { Trx } from '../../kernel/db/pool.ts';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { APP_ROLE, inSpace, type Db, type Trx } from '../../kernel/db/pool.ts';
+import type { Database } from '../../kernel/db/schema.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { monitors } from './access.ts';
 import { loadForm, type FormMeta, type Viewer } from './context.ts';
-import { distinctValues, listRecords } from './list.ts';
+import { countRecords, distinctValues, listRecords } from './list.ts';
 import { labelsFor } from './labels.ts';
 import * as records from './records.ts';
 
@@ -37,7 +40,19 @@ function withForm<T>(kernel: Kernel, req: FastifyRequest, formId: string, work: 
   });
 }
 
+/**
+ * A small pool of its own for counts that run beside a list's transaction: taking a second connection from the
+ * request pool while holding one could wait forever once every connection is held by such a list.
+ */
+function countPool(kernel: Kernel, app: App): Db {
+  const pool = new pg.Pool({ connectionString: kernel.databases.url, max: 2, options: `-c role=${APP_ROLE}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  app.addHook('onClose', async () => db.destroy());
+  return db;
+}
+
 export function registerRecordRoutes(app: App, kernel: Kernel): void {
+  const counts = countPool(kernel, app);
   /** What the record pages need of a form: the fields the caller may see and what the caller may do. */
   app.get('/api/forms/forms/:formId', { config: { access }, schema: { params: FormParams, querystring: NoQuery } }, async (req) => {
     const data = await withForm(kernel, req, req.params.formId, async (_trx, form, viewer) => ({
@@ -65,7 +80,7 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
         pageSize: Math.min(q.pageSize ?? 50, PAGE_SIZE_MAX),
         count: q.count,
         q: q.q,
-      });
+      }, (table, where) => inSpace(counts, form.spaceId, (other) => countRecords(other, table, where)));
       const columns = q.columns?.split(',');
       const system = !columns || columns.some((c) => ['ownerId', 'createdBy', 'updatedBy', 'handlerId'].includes(c));
       return { ...page, labels: await labelsFor(trx, viewer.fields.filter((f) => !columns || columns.includes(f.key)), page.records, { system }) };

@@ -1,6 +1,7 @@
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
+import { META_CHANNEL, forgetFormsMeta } from './context.ts';
 import { registerAppSearch } from './app-search.ts';
 import { registerDesignRoutes } from './design-routes.ts';
 import { registerFileRoutes } from './files-routes.ts';
@@ -15,6 +16,13 @@ import './schema.ts';
  * permissions, views, discussion, QR codes, import and export. Records of a form live in its own table (storage.ts).
  */
 function register(app: App, kernel: Kernel): void {
+  // The cached form/rule/membership facts of record calls: forgotten on every change (see context.ts).
+  void kernel.listener.listen(META_CHANNEL, forgetFormsMeta).catch((error: unknown) => kernel.log.error({ err: error }, 'listening for forms changes failed'));
+  // Before the answer leaves (its transaction has committed), so the caller's next request sees the change.
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') forgetFormsMeta();
+    done(null, payload);
+  });
   registerDesignRoutes(app, kernel);
   registerRecordRoutes(app, kernel);
   registerViewRoutes(app, kernel);

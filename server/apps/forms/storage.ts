@@ -1,7 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { SYSTEM_FIELDS, VALUE_KIND, type FieldDef, type SystemField, type ValueKind } from '../../../shared/forms/fields.ts';
+import type { ApiRecord } from '../../../shared/api/forms.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
+
+export type { ApiRecord };
 
 // A `date` column is a calendar day, not an instant: keep PostgreSQL's text ('2026-11-22'), never a local Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -92,21 +95,6 @@ export function fromColumn(kind: ValueKind, value: unknown): unknown {
   return value;
 }
 
-export interface ApiRecord {
-  id: string;
-  number: string | null;
-  ownerId: string;
-  ownerDeptId: string | null;
-  createdBy: string;
-  updatedBy: string;
-  handlerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  rowVersion: number;
-  formVersion: number;
-  deletedAt?: string | null;
-  values: Record<string, unknown>;
-}
 
 /** A row as the API answers it: system fields plus the values of the fields the caller may see. */
 export function toApiRecord(row: RecordRow, fields: readonly FieldDef[]): ApiRecord {

@@ -14,6 +14,8 @@ const record = (values: Record<string, unknown>, rowVersion = 4): ApiRecord => (
   id: '42',
   number: 'SO-0042',
   ownerId: '11',
+  ownerDeptId: null,
+  formVersion: 1,
   createdBy: '11',
   updatedBy: '12',
   handlerId: null,

@@ -2,34 +2,9 @@ import type { FieldDef, FileRef } from '../../../../shared/forms/fields.ts';
 import type { FilterGroup } from '../../../../shared/forms/filters.ts';
 import type { RecordLabels } from '../record-form/types.ts';
 
-/** `data` of GET /api/forms/forms/{formId} (server/apps/forms/record-routes.ts): the fields this user may see. */
-export interface FormInfo {
-  id: string;
-  name: string;
-  appId: string;
-  appName: string;
-  systemName: string;
-  version: number;
-  fields: FieldDef[];
-  can: { design: boolean; monitor: boolean };
-}
-
-/** A record as the record APIs answer it (toApiRecord of server/apps/forms/storage.ts). */
-export interface ApiRecord {
-  id: string;
-  number: string | null;
-  ownerId: string | null;
-  ownerDeptId?: string | null;
-  createdBy: string | null;
-  updatedBy: string | null;
-  handlerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  rowVersion: number;
-  formVersion?: number;
-  deletedAt?: string;
-  values: Record<string, unknown>;
-}
+/** Answer shapes shared with the server (shared/api/forms.ts). */
+export type { ApiRecord, FormInfo } from '../../../../shared/api/forms.ts';
+import type { ApiRecord } from '../../../../shared/api/forms.ts';
 
 export interface RecordCan {
   modify: boolean;

@@ -6,10 +6,10 @@ import type { Directory, DirectoryDepartment } from './types.ts';
 const DirectoryContext = createContext<Directory | null>(null);
 
 /**
- * Loads GET /api/forms/directory once per form mount, and only when some field needs it: the member and
- * department pickers of one form share it instead of asking once per field.
+ * The space's members and departments (GET /api/forms/directory), fetched only when something needs them. On
+ * failure the empty directory: pickers and cells still show the names they were given (labels) or `#id`.
  */
-export function DirectoryProvider({ needed, children }: { needed: boolean; children: ReactNode }) {
+export function useLoadedDirectory(needed: boolean): Directory | null {
   const { api } = useServices();
   const [directory, setDirectory] = useState<Directory | null>(null);
   useEffect(() => {
@@ -17,14 +17,18 @@ export function DirectoryProvider({ needed, children }: { needed: boolean; child
     let live = true;
     api.get<Directory>('/api/forms/directory').then(
       (answer) => live && setDirectory({ users: answer.data?.users ?? [], departments: answer.data?.departments ?? [] }),
-      // A picker without choices still shows the names it was given (labels); the form stays usable.
       () => live && setDirectory({ users: [], departments: [] }),
     );
     return () => {
       live = false;
     };
   }, [api, needed]);
-  return <DirectoryContext.Provider value={directory}>{children}</DirectoryContext.Provider>;
+  return directory;
+}
+
+/** Loads the directory once per form mount: the member and department pickers of one form share it. */
+export function DirectoryProvider({ needed, children }: { needed: boolean; children: ReactNode }) {
+  return <DirectoryContext.Provider value={useLoadedDirectory(needed)}>{children}</DirectoryContext.Provider>;
 }
 
 export const useDirectory = () => useContext(DirectoryContext);

@@ -1,3 +1,4 @@
+import type { ApiRecord } from '../../../../shared/api/forms.ts';
 import type { ViewConfig as ViewConfigBody, ViewKind } from '../../../../shared/api/forms.ts';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { FilterGroup } from '../../../../shared/forms/filters.ts';
@@ -16,17 +17,7 @@ export interface AppForm {
   version: number;
 }
 
-/** GET /api/forms/forms/{formId}: the fields this user may see and what they may do. */
-export interface FormInfo {
-  id: string;
-  name: string;
-  appId: string;
-  appName: string;
-  systemName: string;
-  version: number;
-  fields: FieldDef[];
-  can: { design: boolean; monitor: boolean };
-}
+export type { FormInfo } from '../../../../shared/api/forms.ts';
 
 /** A saved view; `ownerId` null = shared with everyone (admins only). */
 export interface SavedView {
@@ -37,20 +28,8 @@ export interface SavedView {
   config: ViewConfig;
 }
 
-/** A record as the list API answers it (server/apps/forms/storage.ts ApiRecord). */
-export interface RecordRow {
-  id: string;
-  number: string | null;
-  ownerId: string;
-  ownerDeptId?: string | null;
-  createdBy: string;
-  updatedBy: string;
-  handlerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  rowVersion: number;
-  values: Record<string, unknown>;
-}
+/** A record as the list API answers it. */
+export type RecordRow = ApiRecord;
 
 /** GET /api/forms/forms/{formId}/records. */
 export interface ListAnswer {

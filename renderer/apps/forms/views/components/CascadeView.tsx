@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../../shared/forms/fields.ts';
 import type { FilterGroup } from '../../../../../shared/forms/filters.ts';
 import { useCascadeTree, type CascadeNode } from '../hooks/use-cascade-tree.ts';
-import { useDirectory } from '../hooks/use-directory.ts';
+import { useLoadedDirectory as useDirectory } from '../../record-form/directory.tsx';
 import { parsePathKey, pathFilter, usableLevels } from '../model/cascade.ts';
 import { combineFilters } from '../model/filter-model.ts';
 import { namedByDirectory, refName } from '../model/ref-names.ts';

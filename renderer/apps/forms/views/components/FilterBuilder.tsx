@@ -4,7 +4,7 @@ import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_FIELDS, type FieldDef } from '../../../../../shared/forms/fields.ts';
 import { FILTER_LIMITS, type Operator } from '../../../../../shared/forms/filters.ts';
-import { useDirectory } from '../hooks/use-directory.ts';
+import { useLoadedDirectory as useDirectory } from '../../record-form/directory.tsx';
 import {
   BUILDER_MAX_DEPTH, appendTo, conditionCount, emptyDraft, isDraftGroup, newCondition, operatorsFor, removeItem, replaceCondition, setLogic,
   unfinishedCount, withField, withOperator, type DraftCondition, type DraftGroup, type DraftItem,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../../shared/forms/fields.ts';
 import type { FilterGroup } from '../../../../../shared/forms/filters.ts';
 import { localDate } from '../../../../../shared/forms/validate-values.ts';
-import { useDirectory } from '../hooks/use-directory.ts';
+import { useLoadedDirectory as useDirectory } from '../../record-form/directory.tsx';
 import { useRangeRecords } from '../hooks/use-range-records.ts';
 import { useResources } from '../hooks/use-resources.ts';
 import { addDays } from '../model/calendar.ts';
