@@ -1,6 +1,6 @@
 import type { PageModule } from '../types.ts';
 import { AppRecyclePage } from '../appcenter/AppRecyclePage.tsx';
-import { AppConfigPage, FormDetailPage, QrcodePage, RecycleDataPage } from './detail/pages.ts';
+import { AppConfigPage, AppMonitorPage, FormDetailPage, QrcodePage, RecycleDataPage } from './detail/pages.ts';
 import { DesignerPreviewPage } from './designer/DesignerPreviewPage.tsx';
 import { TableSettingPage } from './designer/TableSettingPage.tsx';
 import { AppViewPage, CascadesViewPage, CustomViewConfigPage } from './views/pages.ts';
@@ -13,6 +13,7 @@ export const pages: PageModule['pages'] = {
   RecycleDataPage,
   QrcodePage,
   AppConfigPage,
+  AppMonitorPage,
   AppRecyclePage,
   AppViewPage,
   CustomViewConfigPage,

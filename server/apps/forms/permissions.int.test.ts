@@ -109,6 +109,17 @@ describe('record permissions of §6, inside the SQL', () => {
     expect(record.can.modify).toBe(false);
   });
 
+  it('the monitoring view is for monitors: "No permission to view" for others, 404 for another space', async () => {
+    const seen = await ok(audit.get(`${base}/monitor`));
+    expect(seen.total).toEqual({ count: 6, estimated: false });
+    expect(seen.byOwner.reduce((n: number, g: any) => n + g.count, 0)).toBe(6);
+    expect(seen.recent).toHaveLength(6);
+    expect(Object.values(seen.labels.users)).toContain('acme admin');
+    const refused = await user.get(`${base}/monitor?lang=en`);
+    expect([refused.status, refused.body.text]).toEqual([403, 'No permission to view.']);
+    expect((await nova.get(`${base}/monitor`)).status).toBe(404);
+  });
+
   it('QR codes only for the records the caller may see, with up to three fields', async () => {
     const answer = await ok(safe.post(`${base}/qrcodes`, { ids: [ids.A3, ids.A1, ids.S1], fields: ['f1', 'f2'] }));
     expect(answer.codes.map((c: any) => c.id).sort()).toEqual([ids.A3, ids.S1].sort());

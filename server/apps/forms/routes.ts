@@ -5,6 +5,7 @@ import { META_CHANNEL, forgetFormsMeta } from './context.ts';
 import { registerAppSearch } from './app-search.ts';
 import { registerDesignRoutes } from './design-routes.ts';
 import { registerFileRoutes } from './files-routes.ts';
+import { registerMonitorRoutes } from './monitor-routes.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerQrRoutes } from './qr-routes.ts';
 import { registerRecordRoutes } from './record-routes.ts';
@@ -30,6 +31,7 @@ function register(app: App, kernel: Kernel): void {
   registerQrRoutes(app, kernel);
   registerJobRoutes(app, kernel);
   registerAppSearch(app, kernel);
+  registerMonitorRoutes(app, kernel);
 }
 
 export const formsApp: ServerApp = { id: 'forms', register };

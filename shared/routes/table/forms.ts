@@ -10,7 +10,7 @@ export const FORMS_ROUTES: RouteEntry[] = [
   route('appView', 'app/!/{module?}/{appId}', 'AppViewPage', { status: 'built' }),
   route('fileAppView', 'file/app/!/{module?}/{appId}', 'FileAppViewPage'),
   route('sysButton', 'appconfig/sysbutton/{module}/{appId}', 'SysButtonConfigPage'),
-  route('monitor', 'app/monitor', 'AppMonitorPage'),
+  route('monitor', 'app/monitor', 'AppMonitorPage', { status: 'built' }),
   route('ratioView', 'ratioview/config/{module}/{appId}', 'RatioViewConfigPage'),
   route('customView', 'customview/config/{module}/{appId}', 'CustomViewConfigPage', { status: 'built' }),
   route('cascadesView', 'app/edit/cascadesview', 'CascadesViewPage', { status: 'built' }),

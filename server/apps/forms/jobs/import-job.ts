@@ -64,32 +64,32 @@ async function assignNumbers(trx: Trx, form: FormMeta, fields: readonly FieldDef
   }
 }
 
-/** One column array per stored field for `insert … select from unnest(…)`: one statement per batch. */
+const RECORDSET_TYPE: Record<string, string> = { text: 'text', number: 'float8', date: 'date', datetime: 'timestamptz', texts: 'jsonb', ref: 'bigint', json: 'jsonb', serial: 'text' };
+
+/**
+ * A batch as one JSON document turned into rows by json_to_recordset: one parameter and PostgreSQL's own JSON
+ * parser, instead of an array literal per column built in JavaScript. Keys are the checked field keys.
+ */
 async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobId: string, rows: Outcome['ok']) {
   if (rows.length === 0) return;
   const fields: FieldDef[] = storedFields(viewer.fields);
-  const arrays = fields.map((f) => {
-    const kind = VALUE_KIND[f.type];
-    const values = rows.map((r) => r.values[f.key] ?? null);
-    return kind === 'json' || kind === 'texts' ? values.map((v) => (v === null ? null : JSON.stringify(v))) : values;
-  });
-  const type = (f: FieldDef) => ({ text: 'text', number: 'float8', date: 'date', datetime: 'timestamptz', texts: 'jsonb', ref: 'bigint', json: 'jsonb', serial: 'text' })[VALUE_KIND[f.type]];
-  const unnest = [
-    sql`${rows.map((r) => r.number)}::text[]`,
-    sql`${rows.map((r) => r.rowNo)}::int[]`,
-    sql`${rows.map((r) => searchTextOf(viewer.fields, r.values, r.number))}::text[]`,
-    ...fields.map((f, i) => sql`${arrays[i]}::${sql.raw(type(f))}[]`),
-  ];
-  const names = ['u_number', 'u_row', 'u_search', ...fields.map((f) => `u_${f.key}`)];
+  const document = JSON.stringify(
+    rows.map((r) => {
+      const row: Record<string, unknown> = { u_number: r.number, u_row: r.rowNo, u_search: searchTextOf(viewer.fields, r.values, r.number) };
+      for (const f of fields) row[f.key] = r.values[f.key] ?? null;
+      return row;
+    }),
+  );
+  const shape = [sql`u_number text, u_row int, u_search text`, ...fields.map((f) => sql`${sql.ref(f.key)} ${sql.raw(RECORDSET_TYPE[VALUE_KIND[f.type]]!)}`)];
   const selected = fields.map((f) =>
-    VALUE_KIND[f.type] === 'texts' ? sql`case when ${sql.ref(`u_${f.key}`)} is null then null else array(select jsonb_array_elements_text(${sql.ref(`u_${f.key}`)})) end` : sql.ref(`u_${f.key}`),
+    VALUE_KIND[f.type] === 'texts' ? sql`case when u.${sql.ref(f.key)} is null then null else array(select jsonb_array_elements_text(u.${sql.ref(f.key)})) end` : sql`u.${sql.ref(f.key)}`,
   );
   await sql`
     insert into ${sql.table(form.table)} (space_id, number, owner_id, owner_dept_id, created_by, updated_by, form_version, import_job, import_row, search_text
       ${sql.join(fields.map((f) => sql`, ${sql.ref(f.key)}`), sql``)})
-    select ${form.spaceId}, u_number, ${viewer.userId}::bigint, ${viewer.departments[0] ?? null}::bigint, ${viewer.userId}::bigint, ${viewer.userId}::bigint,
-      ${form.version}, ${jobId}::bigint, u_row, u_search ${sql.join(selected.map((s) => sql`, ${s}`), sql``)}
-    from unnest(${sql.join(unnest)}) as u(${sql.join(names.map((n) => sql.ref(n)))})`.execute(trx);
+    select ${form.spaceId}, u.u_number, ${viewer.userId}::bigint, ${viewer.departments[0] ?? null}::bigint, ${viewer.userId}::bigint, ${viewer.userId}::bigint,
+      ${form.version}, ${jobId}::bigint, u.u_row, u.u_search ${sql.join(selected.map((s) => sql`, ${s}`), sql``)}
+    from json_to_recordset(${document}::json) as u(${sql.join(shape)})`.execute(trx);
 }
 
 /**
