@@ -136,6 +136,15 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     expect(records.records.map((r: any) => r.values.f1).sort()).toEqual(['B-001', 'B-101', 'B-103', 'B-105']);
   });
 
+  it('searches across the application and opens a record', async () => {
+    await page.locator('[data-testid="app-search"] input').fill('b-103');
+    await page.locator('[data-testid="app-search"] input').press('Enter');
+    const hit = page.locator('[data-testid^="app-search-hit-"]');
+    await hit.first().waitFor();
+    expect(await hit.count()).toBe(1);
+    expect(await hit.first().innerText()).toContain('B-103');
+  });
+
   it('exports and sees the entry in the export history', async () => {
     await byTestId('export-button').click();
     await byTestId('export-format-xlsx').click();

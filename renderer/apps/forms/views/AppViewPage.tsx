@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { rolesFor } from '../../../../shared/permissions.ts';
 import { sessionAtom } from '../../../kernel/atoms.ts';
 import type { PageProps } from '../../types.ts';
+import { AppSearch } from './components/AppSearch.tsx';
 import { FormViews } from './components/FormViews.tsx';
 import { useAppForms } from './hooks/use-form.ts';
 import { routePath } from './links.ts';
@@ -38,6 +39,9 @@ export function AppViewPage({ match }: PageProps) {
 
   return (
     <div className="qp-fv-page">
+      <div className="qp-fv-app-bar">
+        <AppSearch match={match} appId={appId} />
+      </div>
       {module && form.id !== module && <Alert type="warning" className="qp-gap" content={t('forms.views.formMissing')} closable />}
       {forms.length > 1 && (
         <Tabs className="qp-fv-form-tabs" type="card-gutter" activeTab={form.id} onChange={(id) => navigate(routePath(match, 'forms.appView', { appId, module: id }))}>
