@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BrowserWindow, app, net, protocol, safeStorage, session } from 'electron';
 import { createDesktopHttp } from './desktop-http.ts';
+import { proxyApiRequest } from './services/api-proxy.ts';
 import { registerIpc } from './ipc.ts';
 import { MainPush, createMainPushChannel } from './services/main-push.ts';
 import { DeviceLinks, httpRelay } from './services/mqtt-links.ts';
@@ -35,8 +36,12 @@ if (!app.requestSingleInstanceLock()) {
     const settings = loadSettings(userData);
     const preload = preloadPath(here);
 
-    // The renderer's files, with the client-side router's fallback to index.html.
-    protocol.handle('app', (request) => {
+    let cookie = '';
+    // The renderer's files, with the client-side router's fallback to index.html; `/api/…` links, images and
+    // uploads (the forms app's files) go to the server with the session (services/api-proxy.ts).
+    protocol.handle('app', async (request) => {
+      const proxied = await proxyApiRequest(request, { serverUrl: settings.serverUrl, cookie: () => cookie, fetch: (url, init) => net.fetch(String(url), init) });
+      if (proxied) return proxied;
       const pathname = decodeURIComponent(new URL(request.url).pathname);
       const file = path.resolve(rendererDir, `.${pathname}`);
       const inside = file.startsWith(rendererDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile();
@@ -46,7 +51,6 @@ if (!app.requestSingleInstanceLock()) {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy(settings.serverUrl)] } }),
     );
 
-    let cookie = '';
     const refreshCookie = async () => {
       const cookies = await session.defaultSession.cookies.get({ url: settings.serverUrl });
       cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
