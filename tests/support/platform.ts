@@ -27,6 +27,13 @@ export async function dropTestDatabase(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
   await client.connect();
   try {
+    // Pools resolve end() before their sockets are closed; a forced drop meanwhile kills them mid-goodbye and the
+    // error lands on a client nobody listens to any more. Give them a moment to go first.
+    for (let i = 0; i < 40; i += 1) {
+      const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (open.rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
   } finally {
     await client.end();

@@ -46,6 +46,7 @@ function withForm<T>(kernel: Kernel, req: FastifyRequest, formId: string, work: 
  */
 function countPool(kernel: Kernel, app: App): Db {
   const pool = new pg.Pool({ connectionString: kernel.databases.url, max: 2, options: `-c role=${APP_ROLE}` });
+  pool.on('error', () => undefined); // an idle connection dropped by the server is replaced on demand
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   app.addHook('onClose', async () => db.destroy());
   return db;

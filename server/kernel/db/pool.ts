@@ -32,6 +32,9 @@ export function openDatabases(url: string, options: { appPoolSize?: number } = {
     max: options.appPoolSize ?? 10,
     options: `-c role=${APP_ROLE}`,
   });
+  // An idle connection the server drops (restart, failover, a forced drop) must not take the process down: the
+  // pool forgets it and opens a new one when asked; the next query reports anything lasting.
+  for (const pool of [owner, appPool]) pool.on('error', () => undefined);
   const app = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }) });
   return {
     owner,
