@@ -1,31 +1,15 @@
-import { createStore, Provider } from 'jotai';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SystemWithApps } from '../../../shared/api/appcenter.ts';
-import en from '../../../shared/i18n/en/appcenter.json' with { type: 'json' };
-import { matchRoute } from '../../../shared/routes/match.ts';
 import type { Role } from '../../../shared/roles.ts';
-import { baseInfoAtom, type BaseInfo } from '../../kernel/atoms.ts';
-import { createI18n } from '../../kernel/i18n.ts';
 import type { Transport } from '../../kernel/transport.ts';
-import { ServicesProvider, type Services } from '../../shell/services.tsx';
+import { cleanup, renderPage } from '../../testing/page-kit.tsx';
 import { AppCenterPage } from './AppCenterPage.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const stamp = '2026-03-01T08:00:00.000Z';
 const app = (id: string, name: string, roles: Role[] = []) =>
   ({ id, systemId: '1', name, icon: 'app', description: `${name} notes`, sort: Number(id), roles, createdAt: stamp, updatedAt: stamp }) as SystemWithApps['apps'][number];
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
+afterEach(cleanup);
 
 /** Renders the page as a member with `roles`, the API answering `systems` to the list call. */
 async function render(roles: Role[], systems: SystemWithApps[]) {
@@ -33,27 +17,7 @@ async function render(roles: Role[], systems: SystemWithApps[]) {
   const api = {
     get: async (path: string) => (calls.push(path), { code: 200, msg: 'ok', params: {}, data: { systems } }),
   } as unknown as Transport;
-  const services = { api, bridge: {}, setLanguage() {}, hardNavigate() {} } as unknown as Services;
-  const store = createStore();
-  const user = { id: '1', loginId: 'x', name: 'X', entId: 'acme', entName: 'Acme', roles, ownSpaceId: 'acme', spaces: [] };
-  store.set(baseInfoAtom, { user } as unknown as BaseInfo);
-  const i18n = createI18n({ language: 'en', dictionaries: { en } as never });
-  const match = matchRoute('/space-acme/appcenter', { ownSpaceId: 'acme' })!;
-  const container = document.body.appendChild(document.createElement('div'));
-  await act(async () => {
-    root = createRoot(container);
-    root.render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <ServicesProvider services={services}>
-            <MemoryRouter>
-              <AppCenterPage match={match} />
-            </MemoryRouter>
-          </ServicesProvider>
-        </I18nextProvider>
-      </Provider>,
-    );
-  });
+  const container = await renderPage(AppCenterPage, '/space-acme/appcenter', api, 'en', roles);
   return { container, calls };
 }
 
@@ -81,7 +45,7 @@ describe('AppCenterPage', () => {
   it('says "no systems yet" to an admin and "no apps you may open" to a member', async () => {
     const asAdmin = await render(['admin'], []);
     expect(asAdmin.container.querySelector('[data-testid="appcenter-empty-admin"]')?.textContent).toContain('No systems yet');
-    act(() => root?.unmount());
+    cleanup();
     const asUser = await render(['user'], []);
     expect(asUser.container.querySelector('[data-testid="appcenter-empty-user"]')?.textContent).toContain('No apps you may open');
   });

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byTestId, cleanup, fakeApi, renderPage, settle } from '../forms/detail/test-kit.tsx';
+import { byTestId, cleanup, fakeApi, renderPage, settle } from '../../testing/page-kit.tsx';
 import { AppHistoryPage, HISTORY_REFRESH_MS, type ExportRow } from './AppHistoryPage.tsx';
 
 const row = (id: string, status: ExportRow['status'], extra: Partial<ExportRow> = {}): ExportRow => ({

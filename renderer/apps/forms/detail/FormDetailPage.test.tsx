@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import { FormDetailPage } from './FormDetailPage.tsx';
 import type { ApiRecord, RecordCan } from './types.ts';
-import { byTestId, cleanup, click, fakeApi, refuse, renderPage, routerAt, type, type Call } from './test-kit.tsx';
+import { byTestId, cleanup, click, fakeApi, refuse, renderPage, routerAt, type, type Call } from '../../../testing/page-kit.tsx';
 
 const fields: FieldDef[] = [
   { key: 'f1', type: 'text', label: 'Title', required: true, title: true },

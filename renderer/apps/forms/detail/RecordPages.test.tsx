@@ -4,7 +4,7 @@ import { AppConfigPage } from './AppConfigPage.tsx';
 import { draftProblems, toGroup } from './condition-model.ts';
 import { QrcodePage, svgSource } from './QrcodePage.tsx';
 import { RecycleDataPage } from './RecycleDataPage.tsx';
-import { byTestId, cleanup, click, fakeApi, refuse, renderPage, type, type Call } from './test-kit.tsx';
+import { byTestId, cleanup, click, fakeApi, refuse, renderPage, type, type Call } from '../../../testing/page-kit.tsx';
 
 const fields: FieldDef[] = [
   { key: 'f1', type: 'text', label: 'Title', required: true, title: true },

@@ -1,28 +1,11 @@
-import { createStore, Provider } from 'jotai';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import common from '../../../../shared/i18n/en/common.json' with { type: 'json' };
-import forms from '../../../../shared/i18n/en/forms.json' with { type: 'json' };
-import views from '../../../../shared/i18n/en/forms-views.json' with { type: 'json' };
-import { matchRoute } from '../../../../shared/routes/match.ts';
 import type { Role } from '../../../../shared/roles.ts';
-import { baseInfoAtom, type BaseInfo } from '../../../kernel/atoms.ts';
-import { createI18n } from '../../../kernel/i18n.ts';
 import type { Transport } from '../../../kernel/transport.ts';
-import { ServicesProvider, type Services } from '../../../shell/services.tsx';
+import { cleanup, renderPage } from '../../../testing/page-kit.tsx';
 import { AppViewPage } from './AppViewPage.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
+afterEach(cleanup);
 
 const fields = [
   { key: 'f1', type: 'text', label: 'Customer', required: true, title: true },
@@ -50,26 +33,7 @@ async function render(url: string, roles: Role[], records: (params: Record<strin
       throw new Error(`unexpected ${path}`);
     },
   } as unknown as Transport;
-  const services = { api, bridge: {}, setLanguage() {}, hardNavigate() {} } as unknown as Services;
-  const store = createStore();
-  store.set(baseInfoAtom, { user: { id: '1', loginId: 'x', name: 'X', entId: 'acme', entName: 'Acme', roles, ownSpaceId: 'acme', spaces: [] } } as unknown as BaseInfo);
-  const i18n = createI18n({ language: 'en', dictionaries: { en: { ...common, ...forms, ...views } } as never });
-  const match = matchRoute(url, { ownSpaceId: 'acme' })!;
-  const container = document.body.appendChild(document.createElement('div'));
-  await act(async () => {
-    root = createRoot(container);
-    root.render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <ServicesProvider services={services}>
-            <MemoryRouter>
-              <AppViewPage match={match} />
-            </MemoryRouter>
-          </ServicesProvider>
-        </I18nextProvider>
-      </Provider>,
-    );
-  });
+  const container = await renderPage(AppViewPage, url, api, 'en', roles);
   // Let the chained requests (forms → form, views → records) settle.
   for (let i = 0; i < 5; i++) await act(async () => new Promise((r) => setTimeout(r, 0)));
   const $ = (testid: string) => container.querySelector(`[data-testid="${testid}"]`);

@@ -5,15 +5,17 @@ import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { matchRoute } from '../../../../shared/routes/match.ts';
-import { createI18n } from '../../../kernel/i18n.ts';
-import { TransportError, type Transport } from '../../../kernel/transport.ts';
-import { ServicesProvider, type Services } from '../../../shell/services.tsx';
-import type { PageProps } from '../../types.ts';
+import { matchRoute } from '../../shared/routes/match.ts';
+import type { Role } from '../../shared/roles.ts';
+import { baseInfoAtom, type BaseInfo } from '../kernel/atoms.ts';
+import { createI18n } from '../kernel/i18n.ts';
+import { TransportError, type Transport } from '../kernel/transport.ts';
+import { ServicesProvider, type Services } from '../shell/services.tsx';
+import type { PageProps } from '../apps/types.ts';
 
-/** Test-only helpers for the record pages: a fake API by "METHOD path", every dictionary, a rendered page. */
+/** Test-only helpers for renderer pages: a fake API by "METHOD path", every dictionary, a rendered page. */
 
-const I18N = path.resolve(__dirname, '../../../../shared/i18n');
+const I18N = path.resolve(__dirname, '../../shared/i18n');
 export const dictionary = (language: string) =>
   Object.assign({}, ...fs.readdirSync(path.join(I18N, language)).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(I18N, language, f), 'utf8')) as object)) as Record<string, string>;
 
@@ -59,18 +61,21 @@ function Where() {
   return null;
 }
 
-export async function renderPage(Page: ComponentType<PageProps>, url: string, api: Transport, language: 'en' | 'zh-CN' = 'en') {
+/** Renders `Page` at `url` in the shell's providers; `roles`, when given, are the signed-in user's. */
+export async function renderPage(Page: ComponentType<PageProps>, url: string, api: Transport, language: 'en' | 'zh-CN' = 'en', roles?: Role[]) {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // Arco's responsive grid asks for media queries, which jsdom does not implement.
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
   const services = { api, bridge: {}, setLanguage() {}, hardNavigate() {} } as unknown as Services;
   const i18n = createI18n({ language, dictionaries: { en: dictionary('en'), 'zh-CN': dictionary('zh-CN') } });
   const match = matchRoute(url, { ownSpaceId: 'acme' })!;
+  const store = createStore();
+  if (roles) store.set(baseInfoAtom, { user: { id: '1', loginId: 'x', name: 'X', entId: 'acme', entName: 'Acme', roles, ownSpaceId: 'acme', spaces: [] } } as unknown as BaseInfo);
   host = document.body.appendChild(document.createElement('div'));
   await act(async () => {
     root = createRoot(host!);
     root.render(
-      <Provider store={createStore()}>
+      <Provider store={store}>
         <I18nextProvider i18n={i18n}>
           <ServicesProvider services={services}>
             <MemoryRouter initialEntries={[url]}>
