@@ -72,3 +72,19 @@ export interface SortSpec {
   field: string;
   dir: 'asc' | 'desc';
 }
+
+/** What every record view of a form gets from the page (board, calendar, occupy, cascade). */
+export interface RecordViewProps {
+  formId: string;
+  fields: readonly FieldDef[];
+  filter: FilterGroup | undefined;
+  /** Bumped after a change elsewhere on the page, so the view reads its records again. */
+  reloadKey: number;
+}
+
+/** A view that opens records and may create one (with values prefilled from where the user clicked). */
+export interface EditingViewProps extends RecordViewProps {
+  canCreate: boolean;
+  onOpen(record: RecordRow): void;
+  onCreate(prefill: Record<string, unknown>): void;
+}

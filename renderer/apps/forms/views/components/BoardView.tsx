@@ -3,27 +3,19 @@ import { IconPlus } from '@arco-design/web-react/icon';
 import { useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../../shared/forms/fields.ts';
-import type { FilterGroup } from '../../../../../shared/forms/filters.ts';
 import { useBoard } from '../hooks/use-board.ts';
 import { EMPTY_COLUMN, boardColumns, optionOf } from '../model/board.ts';
 import { labelOf, titleKeys, titleOf, valueOf } from '../model/records.ts';
-import type { RecordRow, ViewConfig } from '../types.ts';
+import type { EditingViewProps, RecordRow, ViewConfig } from '../types.ts';
 import { CellValue } from './CellValue.tsx';
 
 const CARD_FIELDS_MAX = 4;
 const DRAG_TYPE = 'text/plain';
 
-interface Props {
-  formId: string;
-  fields: readonly FieldDef[];
+interface Props extends EditingViewProps {
   field: FieldDef;
   config: ViewConfig;
-  filter: FilterGroup | undefined;
-  reloadKey: number;
   spaceUri: string;
-  canCreate: boolean;
-  onOpen(record: RecordRow): void;
-  onCreate(prefill: Record<string, unknown>): void;
 }
 
 /** The board: a column per option of the group field (and one for "empty"); drag a card to change its value. */

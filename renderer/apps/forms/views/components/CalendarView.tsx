@@ -4,26 +4,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_MAX } from '../../../../../shared/constants.ts';
 import type { FieldDef } from '../../../../../shared/forms/fields.ts';
-import type { FilterGroup } from '../../../../../shared/forms/filters.ts';
 import { useRangeRecords } from '../hooks/use-range-records.ts';
 import { calendarRange, dayKey, recordsByDay, shiftAnchor, rangeFilter, valueForDay, type CalendarMode } from '../model/calendar.ts';
 import { combineFilters } from '../model/filter-model.ts';
 import { titleKeys, titleOf } from '../model/records.ts';
-import type { RecordRow, ViewConfig } from '../types.ts';
+import type { EditingViewProps, RecordRow, ViewConfig } from '../types.ts';
 
 /** Chips a month cell shows before "+N more" (which opens that day). */
 const MONTH_CHIPS = 3;
 
-interface Props {
-  formId: string;
-  fields: readonly FieldDef[];
+interface Props extends EditingViewProps {
   field: FieldDef;
   config: ViewConfig;
-  filter: FilterGroup | undefined;
-  reloadKey: number;
-  canCreate: boolean;
-  onOpen(record: RecordRow): void;
-  onCreate(prefill: Record<string, unknown>): void;
 }
 
 /** Records on a month, week or day by the view's date field; a click on a day starts a record on that date. */

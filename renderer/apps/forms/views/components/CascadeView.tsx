@@ -1,7 +1,6 @@
 import { Alert, Button, Empty, Spin, Tree, type TreeProps } from '@arco-design/web-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef } from '../../../../../shared/forms/fields.ts';
 import type { FilterGroup } from '../../../../../shared/forms/filters.ts';
 import { useCascadeTree, type CascadeNode } from '../hooks/use-cascade-tree.ts';
 import { useLoadedDirectory as useDirectory } from '../../record-form/directory.tsx';
@@ -9,16 +8,12 @@ import { parsePathKey, pathFilter, usableLevels } from '../model/cascade.ts';
 import { combineFilters } from '../model/filter-model.ts';
 import { namedByDirectory, refName } from '../model/ref-names.ts';
 import { ROLE_TYPES } from '../model/view-config.ts';
-import type { ViewConfig } from '../types.ts';
+import type { RecordViewProps, ViewConfig } from '../types.ts';
 
 type TreeData = NonNullable<TreeProps['treeData']>;
 
-interface Props {
-  formId: string;
-  fields: readonly FieldDef[];
+interface Props extends RecordViewProps {
   config: ViewConfig;
-  filter: FilterGroup | undefined;
-  reloadKey: number;
   /** The list beside the tree, narrowed to the selected node's path. */
   renderList(filter: FilterGroup | undefined): ReactNode;
   /** A tree alone (the cascade editor's live preview). */

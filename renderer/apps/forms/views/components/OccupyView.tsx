@@ -2,8 +2,6 @@ import { Alert, Button, DatePicker, Empty, Message, Space, Spin, Tooltip } from 
 import { IconLeft, IconRight } from '@arco-design/web-react/icon';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef } from '../../../../../shared/forms/fields.ts';
-import type { FilterGroup } from '../../../../../shared/forms/filters.ts';
 import { localDate } from '../../../../../shared/forms/validate-values.ts';
 import { useLoadedDirectory as useDirectory } from '../../record-form/directory.tsx';
 import { useRangeRecords } from '../hooks/use-range-records.ts';
@@ -13,17 +11,10 @@ import { combineFilters } from '../model/filter-model.ts';
 import { HOURS, barOf, bookingsOf, hourLabel, isSlotFree, occupyFilter, slotValues, type OccupyFields } from '../model/occupy.ts';
 import { titleKeys, titleOf } from '../model/records.ts';
 import { namedByDirectory, refName } from '../model/ref-names.ts';
-import type { RecordRow } from '../types.ts';
+import type { EditingViewProps } from '../types.ts';
 
-interface Props {
-  formId: string;
-  fields: readonly FieldDef[];
+interface Props extends EditingViewProps {
   occupy: OccupyFields;
-  filter: FilterGroup | undefined;
-  reloadKey: number;
-  canCreate: boolean;
-  onOpen(record: RecordRow): void;
-  onCreate(prefill: Record<string, unknown>): void;
 }
 
 /** Resources down the side, the day's hours across, bookings as bars; a free hour is booked with one click. */
