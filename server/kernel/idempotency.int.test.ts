@@ -28,11 +28,51 @@ describe('Idempotency-Key', () => {
     expect((await names(admin)).filter((n) => n === 'Paint shop')).toHaveLength(1);
   });
 
-  it('two simultaneous sends of one key create once', async () => {
+  it('simultaneous sends of one key create once, and every one of them gets the stored answer (never a placeholder)', async () => {
     const send = () => admin.post('/api/org/departments', { name: 'Welding' }, { 'idempotency-key': 'k-weld' });
-    const answers = await Promise.all([send(), send(), send()]);
-    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+    const answers = await Promise.all([send(), send(), send(), send(), send()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const created = answers.find((a) => a.headers.get('idempotent-replayed') === null)!;
+    expect(created.body.data.name).toBe('Welding');
+    for (const answer of answers) expect(answer.body).toEqual(created.body);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
     expect((await names(admin)).filter((n) => n === 'Welding')).toHaveLength(1);
+  });
+
+  it('the same key with another body is refused (422) and does nothing; the log does not record it as done', async () => {
+    const first = await admin.post('/api/org/departments', { name: 'Assembly' }, { 'idempotency-key': 'k-bound' });
+    expect(first.status).toBe(200);
+    const other = await admin.post('/api/org/departments', { name: 'Assembly 2' }, { 'idempotency-key': 'k-bound' });
+    expect(other.status).toBe(422);
+    expect(other.body.msg).toBe('request.idempotencyKeyMismatch');
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    expect(await names(admin)).not.toContain('Assembly 2');
+    const audit = await signedIn(platform.url, 'acme.audit');
+    const log = (await audit.get('/api/kernel/oplog')).body.data.entries as Array<{ action: string; result: string; status: number }>;
+    const creates = log.filter((e) => e.action === 'org.department.create');
+    expect(creates.find((e) => e.status === 422)?.result).toBe('failed');
+  });
+
+  it('the same key on another route is refused (422), even with the same body', async () => {
+    const created = await admin.post('/api/org/departments', { name: 'Stores' }, { 'idempotency-key': 'k-route' });
+    expect(created.status).toBe(200);
+    const elsewhere = await admin.post('/api/org/groups', { name: 'Stores' }, { 'idempotency-key': 'k-route' });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.msg).toBe('request.idempotencyKeyMismatch');
+    const deleting = await admin.delete(`/api/org/departments/${created.body.data.id}`, { 'idempotency-key': 'k-route' });
+    expect(deleting.status).toBe(422);
+    expect(await names(admin)).toContain('Stores');
+  });
+
+  it('a multipart upload is bound to its bytes: the same key with another file is refused', async () => {
+    const first = await admin.upload('/api/forms/files?purpose=attachment', [{ name: 'a.txt', bytes: Buffer.from('first file'), type: 'text/plain' }], { 'idempotency-key': 'k-upload' });
+    expect(first.status).toBe(200);
+    const again = await admin.upload('/api/forms/files?purpose=attachment', [{ name: 'a.txt', bytes: Buffer.from('first file'), type: 'text/plain' }], { 'idempotency-key': 'k-upload' });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const other = await admin.upload('/api/forms/files?purpose=attachment', [{ name: 'a.txt', bytes: Buffer.from('other file'), type: 'text/plain' }], { 'idempotency-key': 'k-upload' });
+    expect(other.status).toBe(422);
+    expect(other.body.msg).toBe('request.idempotencyKeyMismatch');
   });
 
   it('a write that failed leaves its key free, so a corrected retry goes through', async () => {

@@ -49,10 +49,10 @@ export class TestClient {
   delete = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('DELETE', path, undefined, headers);
 
   /** A multipart upload as the browser sends it: `files` parts with names and bytes. */
-  async upload<T = any>(path: string, files: Array<{ name: string; bytes: Buffer | Uint8Array; type?: string }>): Promise<Answer<T>> {
+  async upload<T = any>(path: string, files: Array<{ name: string; bytes: Buffer | Uint8Array; type?: string }>, extraHeaders: Record<string, string> = {}): Promise<Answer<T>> {
     const form = new FormData();
     for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
-    const headers: Record<string, string> = { ...this.defaults, 'x-csrf-token': this.csrf ?? 'web' };
+    const headers: Record<string, string> = { ...this.defaults, 'x-csrf-token': this.csrf ?? 'web', ...extraHeaders };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     const response = await fetch(this.base + path, { method: 'POST', headers, body: form });
     const text = await response.text();

@@ -110,6 +110,8 @@ export interface IdempotencyKeysTable {
   key: string;
   method: string;
   path: string;
+  bound_space: string | null;
+  body_hash: string | null;
   status: number | null;
   body: string | null;
   created_at: Generated<Date>;

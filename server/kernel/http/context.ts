@@ -4,7 +4,7 @@ import type { Permission } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { inSpace, type Db, type Trx } from '../db/pool.ts';
 import { fail } from '../errors.ts';
-import { KeyAlreadyUsed, claimKey } from '../idempotency.ts';
+import { KeyAlreadyUsed, bindingOf, claimKey } from '../idempotency.ts';
 import { entryFor, type Audit } from '../audit.ts';
 import type { Principal } from '../sessions.ts';
 
@@ -66,12 +66,12 @@ export function currentSpace(req: FastifyRequest): SpaceRef {
 export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) => Promise<T>, audit?: Audit): Promise<T> {
   const { idempotencyKey, principal } = req.ctx;
   const spaceId = req.ctx.space?.id ?? null;
-  const claim = idempotencyKey && principal ? { userId: principal.userId, key: idempotencyKey } : null;
+  const claim = idempotencyKey && principal ? { userId: principal.userId, key: idempotencyKey, binding: await bindingOf(req) } : null;
   // With a key, one statement both sets the space and claims the key (a round trip less per write).
   const run = claim ? (body: (trx: Trx) => Promise<T>) => db.transaction().execute(body) : (body: (trx: Trx) => Promise<T>) => inSpace(db, spaceId, body);
   const result = await run(async (trx) => {
-    if (claim && !(await claimKey(trx, spaceId, claim.userId, claim.key, req.method, req.url))) {
-      throw new KeyAlreadyUsed(claim.userId, claim.key);
+    if (claim && !(await claimKey(trx, claim.userId, claim.key, claim.binding))) {
+      throw new KeyAlreadyUsed(claim.userId, claim.key, claim.binding);
     }
     const done = await work(trx);
     // A signed-in write that went through is logged in its own transaction: one commit, not two.

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageParams } from '../../../shared/i18n/index.ts';
 import { AppError } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
-import { KeyAlreadyUsed, replayStored } from '../idempotency.ts';
+import { KeyAlreadyUsed, REPLAYED_HEADER, storedAnswerFor } from '../idempotency.ts';
 import type { App } from './server.ts';
 
 /** The answer shape of spec §7/architecture: `{ code, msg, data }`; `msg` is an i18n key, `text` its translation. */
@@ -90,13 +90,20 @@ export const BODY_LIMIT = 1024 * 1024;
 type FallbackHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | null>;
 
 export function installErrorHandling(app: App, kernel: Kernel, fallback: FallbackHandler | null = null): void {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    if ((error as unknown) instanceof KeyAlreadyUsed) return replayStored(kernel.db, error as unknown as KeyAlreadyUsed, reply);
+  app.setErrorHandler(async (error: FastifyError, req, reply) => {
+    if ((error as unknown) instanceof KeyAlreadyUsed) return replay(req, reply, error as unknown as KeyAlreadyUsed);
     const known = toAppError(error);
     if (known) return sendError(kernel, req, reply, known);
     kernel.log.error({ err: error, reqId: req.id, method: req.method, url: req.url }, 'unhandled error');
     return sendError(kernel, req, reply, new AppError(500, 'common.internalError'));
   });
+  /** A write whose key was used before answers what it answered then; the log names it a replay, not a second act. */
+  async function replay(req: FastifyRequest, reply: FastifyReply, used: KeyAlreadyUsed): Promise<FastifyReply> {
+    const stored = await storedAnswerFor(kernel.db, used);
+    if (stored instanceof AppError) return sendError(kernel, req, reply, stored);
+    req.ctx.auditTarget = `replay of ${used.key}`;
+    return reply.code(stored.status).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(stored.body);
+  }
   // Paths that are no API route: the web app's files and pages when it is built, else a 404 answer.
   app.setNotFoundHandler(async (req, reply) => {
     const served = fallback ? await fallback(req, reply) : null;

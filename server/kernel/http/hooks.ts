@@ -6,7 +6,7 @@ import { fail } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
 import { accessLogWriter } from '../logger.ts';
 import { entryFor } from '../audit.ts';
-import { idempotencyKeyOf, storeAnswer } from '../idempotency.ts';
+import { idempotencyKeyOf, storeAnswer, watchBody } from '../idempotency.ts';
 import type { App } from './server.ts';
 import { CSRF_HEADER, SESSION_COOKIE, type Principal } from '../sessions.ts';
 import type { Access, RequestContext, SpaceRef } from './context.ts';
@@ -121,6 +121,12 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     // A signed-in write may carry an Idempotency-Key: its transaction claims it (see transact), and a key
     // already used answers what it answered then (the error handler, KeyAlreadyUsed).
     if (!SAFE_METHODS.has(req.method) && ctx.principal) ctx.idempotencyKey = idempotencyKeyOf(req);
+  });
+
+  // A keyed write is bound to a hash of its body bytes (idempotency.ts).
+  app.addHook('preParsing', (req, _reply, payload, done) => {
+    if (req.ctx?.idempotencyKey) watchBody(req, payload);
+    done(null, payload);
   });
 
   const accessLog = accessLogWriter(kernel.log);
