@@ -55,4 +55,36 @@ describe('hosting the web app', () => {
     expect(api.json()).toMatchObject({ code: 404, msg: 'common.notFound' });
     expect((await app.inject({ url: '/napi/micro-apps/qycloudBaseInfo' })).json().code).toBe(200);
   });
+
+  it('the page source has no inline script (the policy allows script files only)', () => {
+    const page = fs.readFileSync(path.resolve(import.meta.dirname, '../../renderer/index.html'), 'utf8');
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(page).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('every answer carries the security headers: pages, assets, API answers, errors and 404s', async () => {
+    const answers = [
+      await app.inject({ url: '/' }),
+      await app.inject({ url: '/space-acme/user/workbench' }),
+      await app.inject({ url: '/assets/app-123.js' }),
+      await app.inject({ url: '/assets/gone-999.js' }),
+      await app.inject({ url: '/napi/micro-apps/qycloudBaseInfo' }),
+      await app.inject({ url: '/api/account/me' }),
+      await app.inject({ url: '/api/nothing-here' }),
+      await app.inject({ method: 'POST', url: '/api/account/login', payload: '{bad json', headers: { 'content-type': 'application/json', 'x-csrf-token': 'web' } }),
+    ];
+    for (const answer of answers) {
+      const csp = String(answer.headers['content-security-policy']);
+      expect(csp, answer.raw.req.url).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp.split('; ').find((directive) => directive.startsWith('script-src'))).toBe("script-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('same-origin');
+    }
+  });
 });

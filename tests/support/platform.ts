@@ -5,6 +5,9 @@ import { readConfig } from '../../server/config.ts';
 import type { Clock } from '../../server/kernel/clock.ts';
 import { startPlatform, type Platform } from '../../server/platform.ts';
 
+/** The fixed demo password every test platform seeds (the server itself picks random ones, see demo-seed.ts). */
+export const TEST_DEMO_PASSWORD = 'Demo@2026';
+
 /** A fresh, empty database on the run's PostgreSQL server; returns its URL. */
 export async function createTestDatabase(prefix = 't'): Promise<string> {
   const admin = inject('adminDatabaseUrl');

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Kernel } from '../kernel.ts';
 import { BODY_LIMIT, installErrorHandling } from './errors.ts';
 import { installKernelHooks } from './hooks.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 import { stripSpacePrefix } from './space-prefix.ts';
 import { WEB_ROOT, hostWebApp } from '../web.ts';
 
@@ -35,6 +36,7 @@ export async function createHttpServer(kernel: Kernel, trustProxy = false, webRo
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  installSecurityHeaders(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, parseForm(body as string));
   });

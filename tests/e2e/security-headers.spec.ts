@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT } from '../../server/kernel/web.ts';
+import type { Platform } from '../../server/platform.ts';
+import { chromiumMissing, launchChromium } from '../support/browser.ts';
+import { startTestPlatform, TEST_DEMO_PASSWORD } from '../support/platform.ts';
+
+const missing = chromiumMissing();
+if (missing) console.log(missing);
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (missing) return;
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
+  platform = await startTestPlatform();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+describe.skipIf(!!missing)('the web app under its Content-Security-Policy header', () => {
+  it('signs in, opens pages and its push socket without a single policy violation', async () => {
+    const context = await browser.newContext({ baseURL: platform.url });
+    const page = await context.newPage();
+    // Injected by the browser's debugging protocol, so the policy does not apply to this script itself.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const consoleViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) consoleViolations.push(message.text());
+    });
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+
+    const first = await page.goto('/home/login');
+    expect(first?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(first?.headers()['x-content-type-options']).toBe('nosniff');
+    await page.fill('input[name="loginId"]', 'acme.admin');
+    await page.fill('input[name="password"]', TEST_DEMO_PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.waitForURL(/workbench/);
+    await page.goto('/appcenter');
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+    const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    expect(violations).toEqual([]);
+    expect(consoleViolations).toEqual([]);
+    await context.close();
+  });
+});
