@@ -17,6 +17,8 @@ export interface Config {
   desktopDownloadUrl: string | null;
   /** Public origin(s) allowed to open the push socket; empty → same host as the request. */
   allowedOrigins: string[];
+  /** Behind a reverse proxy: client address and scheme (https → `__Host-` session cookie) from X-Forwarded-*. */
+  trustProxy: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -38,5 +40,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     desktopDownloadUrl: env.DESKTOP_DOWNLOAD_URL ? new URL(env.DESKTOP_DOWNLOAD_URL).href : null,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: flag(env.TRUST_PROXY, false),
   };
 }

@@ -36,7 +36,7 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
     const problems = await tenancyProblems(databases.owner);
     if (problems.length) throw new Error(`Space isolation is not sound:\n  ${problems.join('\n  ')}`);
     const kernel = await createKernel({ config, log, databases, clock: options.clock });
-    const app = await createHttpServer(kernel, process.env.TRUST_PROXY === '1');
+    const app = await createHttpServer(kernel, config.trustProxy);
     registerKernelRoutes(app, kernel);
     for (const micro of SERVER_APPS) micro.register(app, kernel);
     const seeded = config.demoSeed ? await seedDemo(kernel.db) : false;

@@ -5,6 +5,12 @@ import type { Clock } from './clock.ts';
 import type { Db } from './db/pool.ts';
 
 export const SESSION_COOKIE = 'qp_sid';
+/**
+ * Under https the session cookie carries the `__Host-` prefix: the browser then only accepts it Secure, for
+ * path `/`, from this very host — a sibling subdomain or a plain-http answer cannot plant or overwrite it.
+ * Only the name that fits the request's scheme is read, so a planted unprefixed cookie is ignored under https.
+ */
+export const sessionCookieName = (secure: boolean): string => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 export const CSRF_COOKIE = 'qp_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSIONS_CHANNEL = 'qpaas_sessions';

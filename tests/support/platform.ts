@@ -44,7 +44,7 @@ export async function dropTestDatabase(url: string): Promise<void> {
 }
 
 /** Starts the real server (migrations, demo seed, HTTP on a free loopback port) on a fresh database. */
-export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: string; demoSeed?: boolean } = {}): Promise<Platform> {
+export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: string; demoSeed?: boolean; trustProxy?: boolean } = {}): Promise<Platform> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = {
     ...readConfig({}),
@@ -53,6 +53,7 @@ export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: 
     databaseUrl,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     demoSeed: options.demoSeed ?? true,
+    trustProxy: options.trustProxy ?? false,
   };
   const platform = await startPlatform(config, { clock: options.clock });
   const stop = platform.stop;

@@ -7,20 +7,22 @@ import { AppError, fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword, verifyPassword } from '../../kernel/passwords.ts';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../kernel/sessions.ts';
+import { CSRF_COOKIE, sessionCookieName } from '../../kernel/sessions.ts';
 import type { ServerApp } from '../types.ts';
 import { authenticate } from './login.ts';
 
 function setSessionCookies(req: FastifyRequest, reply: FastifyReply, token: string, csrf: string, maxAge: number) {
   const secure = req.protocol === 'https';
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
-  // Readable by the page so it can echo it in the x-csrf-token header.
+  reply.setCookie(sessionCookieName(secure), token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+  // Readable by the page so it can echo it in the x-csrf-token header. Not prefixed: the server compares the
+  // header with the session's own token, never with this cookie, and the page and the desktop read it by name.
   reply.setCookie(CSRF_COOKIE, csrf, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
 }
 
-function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(CSRF_COOKIE, { path: '/' });
+function clearSessionCookies(req: FastifyRequest, reply: FastifyReply) {
+  const secure = req.protocol === 'https';
+  reply.clearCookie(sessionCookieName(secure), { path: '/', secure });
+  reply.clearCookie(CSRF_COOKIE, { path: '/', secure });
 }
 
 function register(app: App, kernel: Kernel): void {
@@ -53,7 +55,7 @@ function register(app: App, kernel: Kernel): void {
       const principal = signedIn(req);
       const ids = await kernel.transact(req, (trx) => kernel.sessions.revoke(trx, { sessionId: principal.sessionId }));
       kernel.sessionsRevoked(ids);
-      clearSessionCookies(reply);
+      clearSessionCookies(req, reply);
       return { code: 200, msg: 'account.signedOut', data: null };
     },
   );

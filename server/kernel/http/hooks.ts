@@ -8,7 +8,7 @@ import { accessLogWriter } from '../logger.ts';
 import { entryFor } from '../audit.ts';
 import { idempotencyKeyOf, storeAnswer, watchBody } from '../idempotency.ts';
 import type { App } from './server.ts';
-import { CSRF_HEADER, SESSION_COOKIE, type Principal } from '../sessions.ts';
+import { CSRF_HEADER, sessionCookieName, type Principal } from '../sessions.ts';
 import type { Access, RequestContext, SpaceRef } from './context.ts';
 import { spacePrefixOf } from './space-prefix.ts';
 
@@ -109,7 +109,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     const config = req.routeOptions.config;
     if (!config.access) return; // no API route: the web app's files and pages, or a 404
     if (kernel.maintenance.on && !config.allowInMaintenance) throw fail.maintenance();
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[sessionCookieName(req.protocol === 'https')];
     ctx.principal = kernel.sessions.cached(token) ?? (await kernel.sessions.resolve(token));
     checkCsrf(req, ctx.principal);
     if (ctx.principal && !resolveOwnSpace(req, ctx.principal, ctx)) await resolveSpace(kernel, req, ctx.principal, ctx);
