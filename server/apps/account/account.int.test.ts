@@ -4,6 +4,7 @@ import { ManualClock } from '../../kernel/clock.ts';
 import type { Platform } from '../../platform.ts';
 import { TestClient, signedIn } from '../../../tests/support/client.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
+import { IP_WINDOW_MS, LOGIN_FAILURE_WINDOW_MS } from './login.ts';
 
 let platform: Platform;
 const clock = new ManualClock(Date.parse('2026-11-22T08:00:00Z'));
@@ -55,6 +56,37 @@ describe('sign-in', () => {
     // …and accepted once it has passed.
     clock.advance(2_000);
     expect((await attempt('Demo@2026')).status).toBe(200);
+  });
+
+  it('an unknown account locks exactly like a known one, so lockout does not reveal which accounts exist', async () => {
+    clock.advance(IP_WINDOW_MS); // a fresh window for the address-wide limit
+    const run = async (loginId: string) => {
+      const attempt = (password: string) => guest({ 'accept-language': 'en' }).post('/api/account/login', { loginId, password });
+      const answers = [await attempt('bad-1'), await attempt('bad-2'), await attempt('bad-3'), await attempt('bad-4')];
+      clock.advance(LOGIN_WAIT_MS + 1_000);
+      const after = await attempt('bad-5');
+      return [...answers, after].map((a) => `${a.status} ${a.body.msg}`);
+    };
+    const known = await run('acme.audit');
+    const unknown = await run('nobody.here');
+    expect(known).toEqual(['401 account.wrongPassword', '401 account.wrongPassword', '429 account.tooManyAttempts', '429 account.tooManyAttempts', '401 account.wrongPassword']);
+    expect(unknown).toEqual(known);
+    // Case does not make another name: NOBODY.HERE is the same unknown account.
+    const upper = (password: string) => guest().post('/api/account/login', { loginId: 'NOBODY.HERE', password });
+    await upper('bad-6');
+    expect((await upper('bad-7')).status).toBe(429);
+    clock.advance(LOGIN_WAIT_MS + 1_000);
+  });
+
+  it('failures further apart than the window do not add up, for known and unknown accounts alike', async () => {
+    clock.advance(IP_WINDOW_MS);
+    for (const loginId of ['acme.audit', 'still.nobody']) {
+      const attempt = (password: string) => guest().post('/api/account/login', { loginId, password });
+      await attempt('bad-1');
+      await attempt('bad-2');
+      clock.advance(LOGIN_FAILURE_WINDOW_MS + 1_000);
+      expect((await attempt('bad-3')).status, loginId).toBe(401);
+    }
   });
 
   it('a successful sign-in resets the consecutive-failure count', async () => {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { LOGIN_FAILURES_BEFORE_WAIT, LOGIN_WAIT_MS } from '../../../shared/constants.ts';
-import type { Trx } from '../../kernel/db/pool.ts';
+import type { Db, Trx } from '../../kernel/db/pool.ts';
 import { AppError, fail } from '../../kernel/errors.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { burnPasswordCheck, verifyPassword } from '../../kernel/passwords.ts';
@@ -29,37 +30,74 @@ async function countIpFailure(kernel: Kernel, trx: Trx, ip: string): Promise<voi
     .execute();
 }
 
+/** Wrong passwords count towards the lock while they are less than this far apart from the window's first. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** A login name as the failure counter knows it: a hash of its lower case, never the typed text itself. */
+const loginKeyOf = (loginId: string) => createHash('sha256').update(loginId.toLowerCase()).digest('hex');
+
+async function lockedUntil(trx: Trx, loginKey: string): Promise<number> {
+  const row = await trx.selectFrom('login_failures').select('locked_until').where('login_key', '=', loginKey).executeTakeFirst();
+  return row?.locked_until?.getTime() ?? 0;
+}
+
+/** Counts a wrong password for a login name (known or not); true when this one locks the name. */
+async function countLoginFailure(kernel: Kernel, trx: Trx, loginKey: string): Promise<boolean> {
+  const now = new Date(kernel.clock.now());
+  const windowStart = new Date(kernel.clock.now() - LOGIN_FAILURE_WINDOW_MS);
+  const fresh = sql<boolean>`login_failures.window_start < ${windowStart}`;
+  const counted = await trx
+    .insertInto('login_failures')
+    .values({ login_key: loginKey, failures: 1, window_start: now, locked_until: null })
+    .onConflict((oc) =>
+      oc.column('login_key').doUpdateSet({
+        failures: sql<number>`case when ${fresh} then 1 else login_failures.failures + 1 end`,
+        window_start: sql<Date>`case when ${fresh} then ${now} else login_failures.window_start end`,
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  // A name's first failure in a window is also the moment to drop counters nobody needs any more.
+  if (counted.failures === 1) await forgetOldLoginFailures(kernel, trx);
+  if (counted.failures < LOGIN_FAILURES_BEFORE_WAIT) return false;
+  // Locked: the count starts again after the wait, as if the window were new.
+  await trx
+    .updateTable('login_failures')
+    .set({ failures: 0, window_start: now, locked_until: new Date(kernel.clock.now() + LOGIN_WAIT_MS) })
+    .where('login_key', '=', loginKey)
+    .execute();
+  return true;
+}
+
+/** Forgets counters whose window and lock are over (unknown names would otherwise pile up). */
+export async function forgetOldLoginFailures(kernel: Kernel, db: Db): Promise<void> {
+  const stale = new Date(kernel.clock.now() - LOGIN_FAILURE_WINDOW_MS - LOGIN_WAIT_MS);
+  await db.deleteFrom('login_failures').where('window_start', '<', stale).where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', stale)])).execute();
+}
+
 /**
- * Checks a login ID and password. Unknown account and wrong password answer alike ("Wrong login password").
- * The third consecutive wrong password locks the account for a minute and says so; the lock refuses even the
- * right password until it passes. Counters are written in `trx`, which the caller commits even on failure.
+ * Checks a login ID and password. Unknown account and wrong password answer alike ("Wrong login password"),
+ * and lock alike: the counter is kept per login name whether an account has it or not, so the third wrong
+ * password within the window locks the name for a minute either way. The lock refuses even the right password
+ * until it passes. Counters are written in `trx`, which the caller commits even on failure.
  */
 export async function authenticate(kernel: Kernel, trx: Trx, loginId: string, password: string, ip: string) {
   if (await ipRefused(kernel, trx, ip)) throw fail.tooMany('account.ipLimited');
+  const loginKey = loginKeyOf(loginId);
+  if ((await lockedUntil(trx, loginKey)) > kernel.clock.now()) throw new AppError(429, 'account.tooManyAttempts');
   const user = await trx
     .selectFrom('users')
-    .select(['id', 'status', 'password_hash', 'failed_logins', 'locked_until', 'default_space_id'])
+    .select(['id', 'status', 'password_hash', 'default_space_id'])
     .where(sql<string>`lower(login_id)`, '=', loginId.toLowerCase())
-    .forUpdate()
     .executeTakeFirst();
-  const now = kernel.clock.now();
-  if (user?.locked_until && user.locked_until.getTime() > now) throw new AppError(429, 'account.tooManyAttempts');
+  // An unknown name costs the same hashing time as a known one.
   const valid = user ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
   if (!user || !valid) {
     await countIpFailure(kernel, trx, ip);
-    if (!user) return { error: new AppError(401, 'account.wrongPassword') };
-    const failures = user.failed_logins + 1;
-    const locked = failures >= LOGIN_FAILURES_BEFORE_WAIT;
-    await trx
-      .updateTable('users')
-      .set({ failed_logins: locked ? 0 : failures, locked_until: locked ? new Date(now + LOGIN_WAIT_MS) : null })
-      .where('id', '=', user.id)
-      .execute();
+    const locked = await countLoginFailure(kernel, trx, loginKey);
     return { error: locked ? new AppError(429, 'account.tooManyAttempts') : new AppError(401, 'account.wrongPassword') };
   }
   if (user.status !== 'active') return { error: new AppError(403, 'account.disabled') };
-  if (user.failed_logins > 0 || user.locked_until) {
-    await trx.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
-  }
+  await trx.deleteFrom('login_failures').where('login_key', '=', loginKey).execute();
   return { user };
 }

@@ -117,6 +117,13 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
+export interface LoginFailuresTable {
+  login_key: string;
+  failures: number;
+  window_start: Date;
+  locked_until: Date | null;
+}
+
 export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   spaces: SpacesTable;
@@ -124,6 +131,7 @@ export interface Database {
   memberships: MembershipsTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  login_failures: LoginFailuresTable;
   oplog: OplogTable;
   platform_settings: PlatformSettingsTable;
   push_payloads: PushPayloadsTable;
