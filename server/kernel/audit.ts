@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { spacePrefixOf } from './http/space-prefix.ts';
 import type { Db } from './db/pool.ts';
 import type { Logger } from './logger.ts';
 
@@ -51,7 +52,8 @@ export function entryFor(req: FastifyRequest, status: number): AuditEntry {
   const ctx = req.ctx;
   return {
     userId: ctx.principal?.userId ?? null,
-    spaceId: ctx.space?.id ?? null,
+    // A refused cross-space call names the space it aimed at, so that space's auditors see it.
+    spaceId: ctx.space?.id ?? (ctx.isCrossSpace ? spacePrefixOf(req.raw) : null),
     action: req.routeOptions.config.action ?? `${req.method} ${req.routeOptions.url}`,
     target: ctx.auditTarget,
     result: status < 400 ? 'ok' : status === 401 || status === 403 ? 'denied' : 'failed',

@@ -165,8 +165,10 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     const principal = ctx?.principal;
     const mutating = !SAFE_METHODS.has(req.method);
     const rootVisit = principal?.isRoot === true && ctx.isCrossSpace && ctx.space !== null;
+    // A read refused in a space the caller does not belong to is an attempt an auditor must see, like a write.
+    const refusedCrossSpace = ctx?.isCrossSpace === true && reply.statusCode >= 400;
     const logged = ctx?.audited && reply.statusCode < 400;
-    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit) || logged) {
+    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit && !refusedCrossSpace) || logged) {
       done(null, payload);
       return;
     }
