@@ -11,6 +11,7 @@ import { Maintenance } from './maintenance.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
 import { SocketHub } from './push/hub.ts';
+import { closeSocketsOutsideMemberships } from './push/membership-guard.ts';
 import { SESSIONS_CHANNEL, SessionStore } from './sessions.ts';
 
 /** The explicit kernel object every micro-app's `register` receives (architecture: "how a micro-app plugs in"). */
@@ -56,8 +57,10 @@ export async function createKernel(options: {
   };
   await listener.listen(SESSIONS_CHANNEL, (payload) => {
     const ids = JSON.parse(payload) as string[] | '*';
-    if (ids === '*') sessions.forget('all');
-    else sessionsRevoked(ids);
+    if (ids === '*') {
+      sessions.forget('all');
+      void closeSocketsOutsideMemberships(db, hub, log);
+    } else sessionsRevoked(ids);
   });
   const maintenance = new Maintenance(db);
   await maintenance.load(listener);

@@ -152,7 +152,11 @@ export class SessionStore {
     return ids;
   }
 
-  /** Memberships or spaces changed: every process drops its cached principals at commit (they reload). */
+  /**
+   * Memberships or spaces changed: every process drops its cached principals at commit (they reload) and
+   * closes the sockets bound to a space their user has left (push/membership-guard.ts). Every path that
+   * removes, disables or changes a membership or a space calls this inside its transaction.
+   */
   async announceMembershipChange(exec: Db): Promise<void> {
     await sql`select pg_notify(${SESSIONS_CHANNEL}, '"*"')`.execute(exec);
   }

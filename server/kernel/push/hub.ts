@@ -35,6 +35,23 @@ export class SocketHub {
     for (const [socket, binding] of this.bindings) if (revoked.has(binding.sessionId)) socket.close(code, reason);
   }
 
+  /** The users and spaces the bound sockets stand for (to re-check them against the memberships). */
+  boundTo(): Array<{ userId: string; spaceId: string | null }> {
+    return [...this.bindings.values()].map(({ userId, spaceId }) => ({ userId, spaceId }));
+  }
+
+  /** Closes the bound sockets `shouldClose` picks. */
+  closeWhere(shouldClose: (binding: Readonly<Binding>) => boolean, code: number, reason: string): number {
+    let closed = 0;
+    for (const [socket, binding] of this.bindings) {
+      if (!shouldClose(binding)) continue;
+      this.unbind(socket);
+      socket.close(code, reason);
+      closed += 1;
+    }
+    return closed;
+  }
+
   deliver({ target, json }: PushEnvelope): number {
     let sent = 0;
     const send = (socket: WebSocket) => {

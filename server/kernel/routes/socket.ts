@@ -3,9 +3,36 @@ import { NoQuery } from '../../../shared/api/common.ts';
 import { fail } from '../errors.ts';
 import type { App } from '../http/server.ts';
 import type { Kernel } from '../kernel.ts';
+import { MEMBERSHIP_ENDED_CLOSE } from '../push/membership-guard.ts';
 
 /** Close codes the client can tell apart (4000–4999 are the application's). */
-export const SOCKET_CLOSE = { unauthenticated: 4401, foreignUid: 4403, badMessage: 4400 } as const;
+export const SOCKET_CLOSE = {
+  unauthenticated: 4401,
+  foreignUid: 4403,
+  membershipEnded: MEMBERSHIP_ENDED_CLOSE,
+  badMessage: 4400,
+  tooManyFrames: 4429,
+} as const;
+
+/**
+ * Inbound frames one socket may send: a burst, refilled at a steady rate (a token bucket). A client sends one
+ * bindUid per connection, so this is far above honest use; a socket past it is closed (not just trimmed), so a
+ * flood costs the server nothing more — the client's reconnect back-off then slows it down.
+ */
+export const SOCKET_FRAME_LIMIT = { burst: 20, perSecond: 5 } as const;
+
+function frameBudget(now: () => number) {
+  let tokens: number = SOCKET_FRAME_LIMIT.burst;
+  let last = now();
+  return (): boolean => {
+    const at = now();
+    tokens = Math.min(SOCKET_FRAME_LIMIT.burst, tokens + ((at - last) / 1000) * SOCKET_FRAME_LIMIT.perSecond);
+    last = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
 
 /** A browser always sends Origin: it must be this server (or a configured origin). Tools without Origin pass. */
 function originAllowed(kernel: Kernel, req: FastifyRequest): boolean {
@@ -40,7 +67,13 @@ export function registerSocketRoute(app: App, kernel: Kernel): void {
         socket.close(SOCKET_CLOSE.unauthenticated, 'sign in first');
         return;
       }
+      const withinBudget = frameBudget(() => performance.now());
       socket.on('message', (raw) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (!withinBudget()) {
+          socket.close(SOCKET_CLOSE.tooManyFrames, 'too many messages');
+          return;
+        }
         let message: { type?: unknown; uid?: unknown };
         try {
           message = JSON.parse(raw.toString()) as typeof message;
