@@ -11,6 +11,8 @@ export interface Config {
   /** Log file; unset → stdout. */
   logFile: string | null;
   demoSeed: boolean;
+  /** One fixed password for every demo login (tests, CI); null → random ones at the first start. */
+  demoPassword: string | null;
   /** The address clients reach the server at (behind a proxy); unset → taken from each request's Host. */
   publicUrl: string | null;
   /** Where users download the desktop app (the header's download link); unset → the hint only. */
@@ -26,6 +28,12 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
 }
 
+function demoPassword(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length < 8) throw new Error('DEMO_PASSWORD must have at least 8 characters');
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8012);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -37,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     logFile: env.LOG_FILE ? path.resolve(env.LOG_FILE) : null,
     demoSeed: flag(env.DEMO_SEED, true),
+    demoPassword: demoPassword(env.DEMO_PASSWORD),
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     desktopDownloadUrl: env.DESKTOP_DOWNLOAD_URL ? new URL(env.DESKTOP_DOWNLOAD_URL).href : null,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),

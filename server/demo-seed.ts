@@ -5,7 +5,6 @@ import { seedFormsDemo } from './apps/forms/demo.ts';
 
 export interface DemoLogin {
   loginId: string;
-  password: string;
   space: string;
   roles: Role[];
 }
@@ -17,26 +16,30 @@ const SPACES = [
 ];
 const DEPARTMENTS = ['生产部 Production', '质量部 Quality', '设备部 Maintenance'];
 const SPACE_ROLES: Role[] = ['admin', 'user', 'safe', 'audit'];
-/** Demo passwords are public (README); a real deployment turns DEMO_SEED off. */
-export const DEMO_PASSWORD = 'Demo@2026';
 
 export const DEMO_LOGINS: DemoLogin[] = [
-  { loginId: 'root', password: DEMO_PASSWORD, space: 'ops', roles: ['root'] },
-  ...['acme', 'nova'].flatMap((space) =>
-    SPACE_ROLES.map((role) => ({ loginId: `${space}.${role}`, password: DEMO_PASSWORD, space, roles: [role] })),
-  ),
+  { loginId: 'root', space: 'ops', roles: ['root'] },
+  ...['acme', 'nova'].flatMap((space) => SPACE_ROLES.map((role) => ({ loginId: `${space}.${role}`, space, roles: [role] }))),
 ];
 
-/** Creates the demo spaces and accounts once: on a database that has no users yet. Returns whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
-  // Hashing nine passwords costs a second and ~130 MB each while it runs (scrypt): only when there is something
-  // to seed, three at a time.
+/** True on a database that was never seeded and has no users: the demo seed would create its logins now. */
+export async function demoSeedDue(db: Db): Promise<boolean> {
   const done = await db.selectFrom('platform_settings').select('key').where('key', '=', 'demoSeed').executeTakeFirst();
   const anyone = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (done || anyone) return false;
+  return !done && !anyone;
+}
+
+/**
+ * Creates the demo spaces and accounts once: on a database that has no users yet, with the given password per
+ * login (demo-passwords.ts picks them). Returns whether it did.
+ */
+export async function seedDemo(db: Db, passwords: ReadonlyMap<string, string>): Promise<boolean> {
+  // Hashing nine passwords costs a second and ~130 MB each while it runs (scrypt): only when there is something
+  // to seed, three at a time.
+  if (!(await demoSeedDue(db))) return false;
   const hashes: string[] = [];
   for (let i = 0; i < DEMO_LOGINS.length; i += 3) {
-    hashes.push(...(await Promise.all(DEMO_LOGINS.slice(i, i + 3).map((login) => hashPassword(login.password)))));
+    hashes.push(...(await Promise.all(DEMO_LOGINS.slice(i, i + 3).map((login) => hashPassword(passwords.get(login.loginId)!)))));
   }
   return db.transaction().execute(async (trx) => {
     const claimed = await trx

@@ -5,13 +5,27 @@ import { startPlatform } from './platform.ts';
 const config = readConfig();
 const platform = await startPlatform(config);
 const { log } = platform.kernel;
-const base = `http://localhost:${config.port}`;
+const base = platform.url;
+
+/** The demo logins: with their passwords only at the start that created them (printed once, kept in a file). */
+function demoBanner(): string {
+  const { demo } = platform;
+  // A fixed DEMO_PASSWORD is the operator's own: not echoed.
+  const shown = demo.file ? demo.passwords : null;
+  const password = (loginId: string) => (shown ? `${shown.get(loginId)}   ` : '');
+  const lines = DEMO_LOGINS.map((l) => `  ${l.loginId.padEnd(12)} ${password(l.loginId)}space ${l.space.padEnd(5)} ${l.roles.join(',')}`);
+  const where = config.demoPassword
+    ? 'Passwords: DEMO_PASSWORD.'
+    : demo.seeded
+      ? `Passwords generated now and shown only this once; also in ${demo.file} (readable by this user only).`
+      : `Passwords: generated at the first start, in ${demo.file} if it is still there.`;
+  return `Demo spaces: ops (operator), acme, nova.  Logins${demo.seeded ? ' (created now)' : ''}:\n${lines.join('\n')}\n${where}\n`;
+}
 
 if (config.demoSeed) {
-  const lines = DEMO_LOGINS.map((l) => `  ${l.loginId.padEnd(12)} ${l.password}   space ${l.space.padEnd(5)} ${l.roles.join(',')}`);
   process.stdout.write(
     `\nPlatform running on ${base}  (database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded under ${config.dataDir}`})\n` +
-      `Demo spaces: ops (operator), acme, nova.  Logins${platform.seeded ? ' (created now)' : ''}:\n${lines.join('\n')}\n` +
+      demoBanner() +
       `Space-scoped paths: ${base}/space-acme/...\n\n`,
   );
 } else {

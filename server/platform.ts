@@ -9,7 +9,7 @@ import { createHttpServer, type App } from './kernel/http/server.ts';
 import { createKernel, type Kernel } from './kernel/kernel.ts';
 import { createLogger, type Logger } from './kernel/logger.ts';
 import { registerKernelRoutes } from './kernel/routes/index.ts';
-import { seedDemo } from './demo-seed.ts';
+import { seedDemoLogins, type DemoSeedOutcome } from './demo-passwords.ts';
 
 export interface Platform {
   app: App;
@@ -17,6 +17,8 @@ export interface Platform {
   /** http://host:port the server listens on. */
   url: string;
   seeded: boolean;
+  /** What the demo seed did at this start (the passwords only when it created the logins now). */
+  demo: DemoSeedOutcome;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,9 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
     const app = await createHttpServer(kernel, config.trustProxy);
     registerKernelRoutes(app, kernel);
     for (const micro of SERVER_APPS) micro.register(app, kernel);
-    const seeded = config.demoSeed ? await seedDemo(kernel.db) : false;
+    const demo = config.demoSeed
+      ? await seedDemoLogins(kernel.db, { dataDir: config.dataDir, fixedPassword: config.demoPassword })
+      : { seeded: false, passwords: null, file: null };
     let address = '';
     if (options.listen !== false) address = await app.listen({ port: config.port, host: config.host });
     else await app.ready();
@@ -47,7 +51,8 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
       app,
       kernel,
       url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
-      seeded,
+      seeded: demo.seeded,
+      demo,
       async stop() {
         await app.close();
         await kernel.close();

@@ -1,4 +1,11 @@
-import { DEMO_PASSWORD } from '../../server/demo-seed.ts';
+/**
+ * The fixed demo password of every test server (the server itself generates random ones when DEMO_PASSWORD is
+ * unset). Set in the environment here so that servers started as child processes (tests/support/serve.ts, the
+ * benchmarks) seed the same one.
+ */
+export const TEST_DEMO_PASSWORD = 'Demo@2026';
+process.env.DEMO_PASSWORD = TEST_DEMO_PASSWORD;
+const DEMO_PASSWORD = TEST_DEMO_PASSWORD;
 
 export interface Answer<T = any> {
   status: number;

@@ -4,9 +4,9 @@ import { inject } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import type { Clock } from '../../server/kernel/clock.ts';
 import { startPlatform, type Platform } from '../../server/platform.ts';
+import { TEST_DEMO_PASSWORD } from './client.ts';
 
-/** The fixed demo password every test platform seeds (the server itself picks random ones, see demo-seed.ts). */
-export const TEST_DEMO_PASSWORD = 'Demo@2026';
+export { TEST_DEMO_PASSWORD };
 
 /** A fresh, empty database on the run's PostgreSQL server; returns its URL. */
 export async function createTestDatabase(prefix = 't'): Promise<string> {
@@ -53,6 +53,7 @@ export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: 
     databaseUrl,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     demoSeed: options.demoSeed ?? true,
+    demoPassword: TEST_DEMO_PASSWORD,
     trustProxy: options.trustProxy ?? false,
   };
   const platform = await startPlatform(config, { clock: options.clock });
