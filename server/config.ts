@@ -21,6 +21,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Behind a reverse proxy: client address and scheme (https → `__Host-` session cookie) from X-Forwarded-*. */
   trustProxy: boolean;
+  /** Internal targets user-configured outbound connections may reach (OUTBOUND_ALLOW: addresses, ranges, hosts, `:port`). */
+  outboundAllow: string[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -50,5 +52,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     desktopDownloadUrl: env.DESKTOP_DOWNLOAD_URL ? new URL(env.DESKTOP_DOWNLOAD_URL).href : null,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: flag(env.TRUST_PROXY, false),
+    outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -8,6 +8,7 @@ import { createI18n, type I18n } from './i18n.ts';
 import { forgetOldKeys } from './idempotency.ts';
 import type { Logger } from './logger.ts';
 import { Maintenance } from './maintenance.ts';
+import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
 import { SocketHub } from './push/hub.ts';
@@ -29,6 +30,8 @@ export interface Kernel {
   audit: Audit;
   maintenance: Maintenance;
   listener: PgListener;
+  /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
+  outbound: OutboundGuard;
   /** Every API route with its declared access, filled at boot (the role × route matrix test reads it). */
   apiRoutes: Array<{ method: string; url: string; access: Access }>;
   /** After a commit that revoked sessions: drop them from the cache and close their sockets, here and now. */
@@ -46,6 +49,7 @@ export async function createKernel(options: {
   push?: PushBus;
 }): Promise<Kernel> {
   const { config, log, databases } = options;
+  const outbound = new OutboundGuard(config.outboundAllow); // a bad OUTBOUND_ALLOW entry stops the start here
   const db = databases.app;
   const listener = new PgListener(databases.url, log);
   const sessions = new SessionStore(db, options.clock ?? systemClock);
@@ -82,6 +86,7 @@ export async function createKernel(options: {
     audit,
     maintenance,
     listener,
+    outbound,
     sessionsRevoked,
     apiRoutes: [],
     transact: (req, work) => transact(db, req, work, audit),
