@@ -39,7 +39,7 @@ const bodyHashes = new WeakMap<FastifyRequest, Promise<string | null>>();
  * A SHA-256 of a byte stream with every occurrence of `cut` left out: multipart bodies are hashed without
  * their boundary, which each sender picks at random, so resending the same parts hashes the same.
  */
-function streamHasher(cut: Buffer | null) {
+export function streamHasher(cut: Buffer | null) {
   const hash = createHash('sha256');
   let carry = Buffer.alloc(0);
   return {
@@ -87,10 +87,24 @@ export function watchBody(req: FastifyRequest, payload: Readable): void {
   payload.pause();
 }
 
-/** The binding of this request; waits for the end of its body (read before the write's transaction starts). */
+const BODY_WAIT_MS = 30_000;
+
+function withinBodyWait<T>(pending: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const unread = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('a keyed write started its transaction before reading its body')), BODY_WAIT_MS);
+  });
+  return Promise.race([pending, unread]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The binding of this request; waits for the end of its body. Handlers read their body before their transaction
+ * (JSON is parsed before the handler; uploads are read before they are stored): one that did not would wait here
+ * for bytes nobody reads, so that mistake fails loudly instead of hanging.
+ */
 export async function bindingOf(req: FastifyRequest): Promise<KeyBinding> {
   const pending = bodyHashes.get(req);
-  const bodyHash = pending ? ((await pending) ?? 'incomplete') : EMPTY_BODY_HASH;
+  const bodyHash = pending ? ((await withinBodyWait(pending)) ?? 'incomplete') : EMPTY_BODY_HASH;
   return { spaceId: req.ctx.space?.id ?? null, method: req.method, path: req.url.slice(0, PATH_MAX), bodyHash };
 }
 
