@@ -66,7 +66,8 @@ export function currentSpace(req: FastifyRequest): SpaceRef {
 export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) => Promise<T>, audit?: Audit): Promise<T> {
   const { idempotencyKey, principal } = req.ctx;
   const spaceId = req.ctx.space?.id ?? null;
-  const claim = idempotencyKey && principal ? { userId: principal.userId, key: idempotencyKey, binding: await bindingOf(req) } : null;
+  // A handler with several transactions claims its key in the first one only.
+  const claim = idempotencyKey && principal && !req.ctx.idempotencyClaimed ? { userId: principal.userId, key: idempotencyKey, binding: await bindingOf(req) } : null;
   // With a key, one statement both sets the space and claims the key (a round trip less per write).
   const run = claim ? (body: (trx: Trx) => Promise<T>) => db.transaction().execute(body) : (body: (trx: Trx) => Promise<T>) => inSpace(db, spaceId, body);
   const result = await run(async (trx) => {
@@ -81,7 +82,7 @@ export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) 
     }
     return done;
   });
-  if (idempotencyKey && principal) req.ctx.idempotencyClaimed = true;
+  if (claim) req.ctx.idempotencyClaimed = true;
   for (const callback of req.ctx.afterCommit.splice(0)) callback();
   return result;
 }
