@@ -77,6 +77,11 @@ describe('hosting the web app', () => {
       await app.inject({ url: '/api/account/me' }),
       await app.inject({ url: '/api/nothing-here' }),
       await app.inject({ method: 'POST', url: '/api/account/login', payload: '{bad json', headers: { 'content-type': 'application/json', 'x-csrf-token': 'web' } }),
+      await app.inject({ method: 'HEAD', url: '/' }),
+      await app.inject({ method: 'OPTIONS', url: '/api/account/me' }),
+      await app.inject({ method: 'DELETE', url: '/assets/app-123.js' }),
+      await app.inject({ url: '/api/forms/files/%E0%A4%A' }),
+      await app.inject({ url: '/%' }),
     ];
     for (const answer of answers) {
       const csp = String(answer.headers['content-security-policy']);
@@ -86,5 +91,8 @@ describe('hosting the web app', () => {
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['referrer-policy']).toBe('same-origin');
     }
+    const badUrl = await app.inject({ url: '/api/forms/files/%E0%A4%A', headers: { 'accept-language': 'en' } });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toMatchObject({ code: 400, msg: 'request.badUrl', text: 'The address is not a valid URL.' });
   });
 });

@@ -4,10 +4,12 @@ import { AppError } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
 import { KeyAlreadyUsed, REPLAYED_HEADER, storedAnswerFor } from '../idempotency.ts';
 import type { App } from './server.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** The answer shape of spec §7/architecture: `{ code, msg, data }`; `msg` is an i18n key, `text` its translation. */
 export function sendError(kernel: Kernel, req: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
-  const language = req.ctx?.language ?? 'zh-CN';
+  // No context yet (Fastify refused the request before the hooks): the caller's Accept-Language still counts.
+  const language = req.ctx?.language ?? kernel.i18n.pick(undefined, undefined, req.headers['accept-language']);
   // A parameter may itself be a message key (a field label such as `account.newPassword`): show its text.
   const dictionary = kernel.i18n.dictionaries[language];
   const shown = Object.fromEntries(
@@ -86,6 +88,20 @@ function toAppError(error: FastifyError & { validationContext?: string }): AppEr
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Answers for what Fastify refuses before routing (a URL it cannot decode, an over-long parameter), which no
+ * hook sees: the same answer shape and the same security headers as every other answer.
+ */
+export function frameworkErrorHandler(kernel: Kernel) {
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(SECURITY_HEADERS);
+    const known =
+      error.code === 'FST_ERR_BAD_URL' ? new AppError(400, 'request.badUrl') : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError(414, 'request.badUrl') : null;
+    if (!known) kernel.log.error({ err: error, method: req.method, url: req.url }, 'unhandled framework error');
+    return sendError(kernel, req, reply, known ?? new AppError(500, 'common.internalError'));
+  };
+}
 
 type FallbackHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | null>;
 

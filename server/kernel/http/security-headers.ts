@@ -20,7 +20,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const HEADERS = {
+export const SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -34,7 +34,7 @@ const HEADERS = {
  */
 export function installSecurityHeaders(app: App): void {
   app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(HEADERS);
+    reply.headers(SECURITY_HEADERS);
     done();
   });
 }

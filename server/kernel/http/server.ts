@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { Kernel } from '../kernel.ts';
-import { BODY_LIMIT, installErrorHandling } from './errors.ts';
+import { BODY_LIMIT, frameworkErrorHandler, installErrorHandling } from './errors.ts';
 import { installKernelHooks } from './hooks.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { stripSpacePrefix } from './space-prefix.ts';
@@ -32,6 +32,7 @@ export async function createHttpServer(kernel: Kernel, trustProxy = false, webRo
     bodyLimit: BODY_LIMIT,
     trustProxy,
     rewriteUrl: (req) => stripSpacePrefix(req),
+    frameworkErrors: frameworkErrorHandler(kernel),
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
