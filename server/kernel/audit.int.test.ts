@@ -38,6 +38,17 @@ describe('the operation log records refused cross-space calls', () => {
     expect(mine.find((e) => e.action === 'org.department.create')).toMatchObject({ result: 'denied', status: 403, cross_space: true });
   });
 
+  it("reading another space's data by id (a 404 under row-level security) is logged as a refused read", async () => {
+    const owner = await signedIn(platform.url, 'acme.user');
+    const uploaded = await owner.upload('/api/forms/files?purpose=attachment', [{ name: 'note.txt', bytes: Buffer.from('acme only'), type: 'text/plain' }]);
+    const fileId = uploaded.body.data.files[0].fileId as string;
+    const prober = await signedIn(platform.url, 'nova.admin');
+    const proberId = (await prober.get('/api/account/me')).body.data.id as string;
+    expect((await prober.download(`/api/forms/files/${fileId}`)).status).toBe(404);
+    const novaLog = await logOf('nova.audit');
+    expect(novaLog.find((e) => e.user_id === proberId && e.action === 'GET /api/forms/files/:id')).toMatchObject({ result: 'failed', status: 404, space_id: 'nova' });
+  });
+
   it("the entry is the targeted space's to read, not another space's", async () => {
     const novaLog = await logOf('nova.audit');
     expect(novaLog.some((e) => e.space_id === 'acme')).toBe(false);

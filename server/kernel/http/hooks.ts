@@ -165,10 +165,11 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     const principal = ctx?.principal;
     const mutating = !SAFE_METHODS.has(req.method);
     const rootVisit = principal?.isRoot === true && ctx.isCrossSpace && ctx.space !== null;
-    // A read refused in a space the caller does not belong to is an attempt an auditor must see, like a write.
-    const refusedCrossSpace = ctx?.isCrossSpace === true && reply.statusCode >= 400;
+    // A refused read is an attempt an auditor must see, like a refused write: any failure in a space the caller
+    // does not belong to, and a signed-in caller's 403 or 404 anywhere (ids of other spaces' data answer 404).
+    const refusedRead = (ctx?.isCrossSpace === true && reply.statusCode >= 400) || (!!principal && (reply.statusCode === 403 || reply.statusCode === 404));
     const logged = ctx?.audited && reply.statusCode < 400;
-    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit && !refusedCrossSpace) || logged) {
+    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit && !refusedRead) || logged) {
       done(null, payload);
       return;
     }
