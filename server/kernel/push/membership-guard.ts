@@ -10,8 +10,8 @@ export const MEMBERSHIP_ENDED_CLOSE = 4403;
  * change, to every process): close the sockets bound to a space their user has left, or that was disabled —
  * as signing out closes a session's sockets. Root keeps its sockets: it may enter every space.
  */
-export async function closeSocketsOutsideMemberships(db: Db, hub: SocketHub, log: Logger): Promise<void> {
-  const bound = hub.boundTo().filter((b) => b.spaceId !== null);
+export async function closeSocketsOutsideMemberships(db: Db, hub: SocketHub, log: Logger, onlyUser?: string): Promise<void> {
+  const bound = hub.boundTo().filter((b) => b.spaceId !== null && (onlyUser === undefined || b.userId === onlyUser));
   if (bound.length === 0) return;
   try {
     const rows = await db
@@ -25,7 +25,7 @@ export async function closeSocketsOutsideMemberships(db: Db, hub: SocketHub, log
       .execute();
     const member = new Set(rows.map((r) => `${r.user_id}:${r.space_id}`));
     const roots = new Set(rows.filter((r) => r.roles.includes('root')).map((r) => r.user_id));
-    hub.closeWhere((b) => b.spaceId !== null && !roots.has(b.userId) && !member.has(`${b.userId}:${b.spaceId}`), MEMBERSHIP_ENDED_CLOSE, 'membership ended');
+    hub.closeWhere((b) => b.spaceId !== null && (onlyUser === undefined || b.userId === onlyUser) && !roots.has(b.userId) && !member.has(`${b.userId}:${b.spaceId}`), MEMBERSHIP_ENDED_CLOSE, 'membership ended');
   } catch (error) {
     log.error({ err: error }, 're-checking socket memberships failed');
   }

@@ -70,6 +70,19 @@ describe('sockets of members who leave a space', () => {
     inNova.ws.close();
   });
 
+  it('a socket opened before the removal and bound after it is closed too', async () => {
+    const user = await signedIn(platform.url, 'acme.safe');
+    const uid = (await user.get('/api/account/me')).body.data.id;
+    expect((await root.put(`/api/console/users/${uid}/memberships/nova`, { roles: ['safe'] })).status).toBe(200);
+    const ws = new WebSocket(`${secondUrl.replace('http', 'ws')}/space-nova/napi/socket`, { headers: { cookie: user.cookieHeader } });
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => ws.on('open', resolve));
+    expect((await root.delete(`/api/console/users/${uid}/memberships/nova`)).status).toBe(200);
+    await pause(300);
+    ws.send(JSON.stringify({ type: 'bindUid', uid, login_ip: '127.0.0.1' }));
+    expect(await closed).toBe(SOCKET_CLOSE.membershipEnded);
+  });
+
   it('disabling a space closes the sockets bound to it', async () => {
     expect((await root.post('/api/console/spaces', { id: 'tmpco', name: 'Temp Co' })).status).toBe(200);
     const created = await root.post('/api/console/users', { loginId: 'tmp.user', name: 'Temp', password: TEST_DEMO_PASSWORD, spaceId: 'tmpco', roles: ['user'] });

@@ -3,7 +3,7 @@ import { NoQuery } from '../../../shared/api/common.ts';
 import { fail } from '../errors.ts';
 import type { App } from '../http/server.ts';
 import type { Kernel } from '../kernel.ts';
-import { MEMBERSHIP_ENDED_CLOSE } from '../push/membership-guard.ts';
+import { MEMBERSHIP_ENDED_CLOSE, closeSocketsOutsideMemberships } from '../push/membership-guard.ts';
 
 /** Close codes the client can tell apart (4000–4999 are the application's). */
 export const SOCKET_CLOSE = {
@@ -88,6 +88,8 @@ export function registerSocketRoute(app: App, kernel: Kernel): void {
         }
         kernel.hub.bind(socket, { sessionId: principal.sessionId, userId: principal.userId, spaceId: req.ctx.space?.id ?? null });
         socket.send(JSON.stringify({ type: 'bound', uid: principal.userId }));
+        // The principal was read when the socket opened: a membership removed since then must not stay bound.
+        void closeSocketsOutsideMemberships(kernel.db, kernel.hub, kernel.log, principal.userId);
       });
       socket.on('close', () => kernel.hub.unbind(socket));
     },
