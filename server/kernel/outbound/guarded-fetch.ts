@@ -37,6 +37,15 @@ interface Hop {
   body: Buffer;
 }
 
+/** A URL that cannot be parsed (an IPv6 zone id, a broken Location) is the configuration's fault: refused, not a 500. */
+function parseUrl(address: string | URL, base?: URL): URL {
+  try {
+    return new URL(address, base);
+  } catch {
+    throw new OutboundRefused(String(address).slice(0, 100), 'url');
+  }
+}
+
 function portOf(url: URL): number {
   return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
@@ -90,7 +99,7 @@ export async function guardedFetch(guard: OutboundGuard, address: string | URL, 
   const maxRedirects = options.maxRedirects ?? OUTBOUND_DEFAULTS.maxRedirects;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-  let url = new URL(address);
+  let url = parseUrl(address);
   let method = (options.method ?? 'GET').toUpperCase();
   let body = options.body;
   let headers = { ...options.headers };
@@ -116,7 +125,7 @@ export async function guardedFetch(guard: OutboundGuard, address: string | URL, 
       };
     }
     if (hop >= maxRedirects) throw new AppError(502, 'outbound.tooManyRedirects', { limit: maxRedirects });
-    const next = new URL(location, url);
+    const next = parseUrl(location, url);
     if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !ORIGIN_BOUND.includes(name.toLowerCase())));
     // 303 (and 301/302 after a POST, as browsers do) continue as a GET without the body.
     if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {

@@ -102,7 +102,7 @@ describe('guardedFetch', () => {
     const guard = new OutboundGuard();
     for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/', 'http://100.100.100.200/', 'http://10.0.0.1/', 'http://[fe80::1]/'])
       expect((await refusal(guardedFetch(guard, url, { timeoutMs: 2_000 }))).key, url).toBe('outbound.refused');
-    for (const url of ['file:///etc/passwd', 'ftp://example.com/', 'gopher://127.0.0.1:70/'])
+    for (const url of ['file:///etc/passwd', 'ftp://example.com/', 'gopher://127.0.0.1:70/', 'http://[fe80::1%25eth0]/', 'http://exa mple.com/', 'not a url'])
       expect((await refusal(guardedFetch(guard, url))).key, url).toBe('outbound.refused');
   });
 
