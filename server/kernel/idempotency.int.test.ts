@@ -64,6 +64,20 @@ describe('Idempotency-Key', () => {
     expect(await names(admin)).toContain('Stores');
   });
 
+  it('the same key, route and body in another of the caller\'s spaces is refused: a key belongs to one space', async () => {
+    const root = await signedIn(platform.url, 'root');
+    const me = (await admin.get('/api/account/me')).body.data.id;
+    expect((await root.put(`/api/console/users/${me}/memberships/nova`, { roles: ['admin'] })).status).toBe(200);
+    const twoSpaces = await signedIn(platform.url, 'acme.admin');
+    const inAcme = await twoSpaces.post('/api/org/departments', { name: 'Moulding' }, { 'idempotency-key': 'k-space' });
+    expect(inAcme.status).toBe(200);
+    const inNova = await twoSpaces.post('/space-nova/api/org/departments', { name: 'Moulding' }, { 'idempotency-key': 'k-space' });
+    expect(inNova.status).toBe(422);
+    expect(inNova.body.msg).toBe('request.idempotencyKeyMismatch');
+    expect(await names(await signedIn(platform.url, 'nova.admin'))).not.toContain('Moulding');
+    expect((await root.delete(`/api/console/users/${me}/memberships/nova`)).status).toBe(200);
+  });
+
   it('a multipart upload is bound to its bytes: the same key with another file is refused', async () => {
     const first = await admin.upload('/api/forms/files?purpose=attachment', [{ name: 'a.txt', bytes: Buffer.from('first file'), type: 'text/plain' }], { 'idempotency-key': 'k-upload' });
     expect(first.status).toBe(200);
