@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
 import { chromiumMissing, launchChromium } from '../support/browser.ts';
+import { signedIn } from '../support/client.ts';
+import { ok } from '../support/forms.ts';
 import { startTestPlatform, TEST_DEMO_PASSWORD } from '../support/platform.ts';
 
 const missing = chromiumMissing();
@@ -49,6 +51,16 @@ describe.skipIf(!!missing)('the web app under its Content-Security-Policy header
     await page.click('button[type="submit"]');
     await page.waitForURL(/workbench/);
     await page.goto('/appcenter');
+    await page.waitForLoadState('networkidle');
+    // The form designer: the heaviest page (palette, popups, drag and drop).
+    const admin = await signedIn(platform.url, 'acme.admin');
+    const system = await ok(admin.post('/api/appcenter/systems', { name: 'CSP check' }));
+    const app = await ok(admin.post('/api/appcenter/apps', { systemId: system.id, name: 'CSP app' }));
+    const form = await ok(admin.post('/api/forms/forms', { appId: app.id, name: 'CSP form' }));
+    await page.goto(`/form/app/setting/!/app/${app.id}/0/${form.id}`);
+    await page.getByTestId('designer-empty').waitFor();
+    await page.getByTestId('palette-select').click();
+    await page.getByTestId('palette-date').click();
     await page.waitForLoadState('networkidle');
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
 
