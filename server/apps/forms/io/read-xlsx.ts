@@ -1,159 +1,205 @@
-import { createReadStream, ReadStream } from 'node:fs';
-import ExcelJS from 'exceljs';
-import { FailureLatch } from './latch.ts';
 import type { RawRow } from './read-csv.ts';
-import { ImportFileError, type Cell } from './types.ts';
+import { ImportFileError, type Cell, type ImportLimits } from './types.ts';
+import { readDateStyles, readSharedStrings, readWorkbook, unescapeOfficeText, type SheetInfo } from './xlsx-parts.ts';
+import { parseXml } from './xml-stream.ts';
+import { ZipArchive } from './zip-archive.ts';
 
-/** The parts of exceljs's streaming reader that its typings leave out (exceljs 4.4, lib/stream/xlsx). */
-interface ReaderInternals {
-  model?: { sheets?: { name: string }[] };
-  properties?: { model?: { date1904?: boolean } };
-}
-interface SheetInternals {
-  name: string;
-  /** The sheet XML: a zip entry iterator, or a temp-file ReadStream when exceljs had to park the sheet. */
-  iterator?: unknown;
-}
+/** Excel's widest sheet (XFD); a cell reference beyond it is a corrupt file, not a reason to allocate. */
+const MAX_COLUMN = 16_384;
 
-/**
- * Streams the rows of the first worksheet. Excel stores sharedStrings.xml after the sheets, so exceljs
- * parks each sheet in a temp file and parses it once the strings are known: memory stays flat, the disk
- * holds the inflated sheet for a moment. styles are cached (one small XML) because without the number
- * formats a date is indistinguishable from a number; hyperlinks are ignored.
- */
-export async function* readXlsxRows(path: string): AsyncGenerator<RawRow> {
-  const input = createReadStream(path, { highWaterMark: 256 * 1024 });
-  const failure = watchUnzip(input);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  const internals = reader as unknown as ReaderInternals;
-  const sheets = reader[Symbol.asyncIterator]();
-  let chosen = false;
-  let finished = false;
-  let current: SheetInternals | undefined;
+export type { SheetInfo };
+
+/** The worksheets of an xlsx, in tab order (for the import's sheet choice). */
+export async function listXlsxSheets(path: string, limits: Partial<ImportLimits> = {}): Promise<SheetInfo[]> {
+  const zip = await ZipArchive.open(path, limits);
   try {
-    for (let next = await failure.guard(sheets.next()); !next.done; next = await failure.guard(sheets.next())) {
-      const sheet = next.value as unknown as SheetInternals;
-      if (chosen || !isFirstSheet(internals, sheet.name)) {
-        skipSheet(sheet);
-        continue;
-      }
-      chosen = true;
-      current = sheet;
-      const date1904 = internals.properties?.model?.date1904 === true;
-      const rows = next.value[Symbol.asyncIterator]();
-      for (let row = await failure.guard(rows.next()); !row.done; row = await failure.guard(rows.next())) {
-        yield { cells: rowCells(row.value, date1904), line: row.value.number };
-      }
-      current = undefined;
-    }
-    finished = true;
-  } catch (error) {
-    if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError('forms.import.malformed');
+    return (await guarded(readWorkbook(zip))).sheets;
   } finally {
-    // After an unzip error exceljs may be stuck for good: awaiting it again would hang this request.
-    if (!finished && !failure.failed) await abandon(sheets, current, failure);
-    input.destroy();
+    zip.close();
   }
 }
 
-/**
- * exceljs pipes our stream into an unzipper parser it keeps to itself, and when that parser fails (a
- * corrupt deflate stream, a bad local header) exceljs can wait forever on a temp file that never
- * finishes. Catching the parser at `pipe` time lets every await fail on its first error instead.
- */
-function watchUnzip(input: ReadStream): FailureLatch {
-  const latch = new FailureLatch();
-  input.on('error', latch.fail);
-  const pipe = input.pipe.bind(input);
-  input.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
-    destination.on('error', latch.fail);
-    return pipe(destination, options);
-  };
-  return latch;
-}
-
-/** "First" is the first tab in workbook.xml; if exceljs could not match the sheet to it, take what comes. */
-function isFirstSheet(reader: ReaderInternals, name: string): boolean {
-  const sheets = reader.model?.sheets;
-  if (!sheets?.length) return true;
-  return sheets[0]?.name === name || !sheets.some((sheet) => sheet.name === name);
-}
-
-function skipSheet(sheet: SheetInternals): void {
-  // A parked sheet's temp file is deleted by exceljs once we move on; an unread ReadStream would keep its
-  // descriptor open. A zip entry is drained by exceljs itself.
-  if (sheet.iterator instanceof ReadStream) sheet.iterator.destroy();
+/** The sheet an import reads when none is chosen: the first visible tab, as Excel opens the file. */
+export function defaultSheet(sheets: SheetInfo[]): number {
+  const visible = sheets.findIndex((sheet) => !sheet.hidden && sheet.part);
+  return visible >= 0 ? visible : 0;
 }
 
 /**
- * Leaving early (row limit, a consumer that stops): when the sheets were parked in temp files, the zip is
- * already read and walking the rest of the iterator only lets exceljs delete those files; when the sheet
- * came straight from the zip, there are no temp files and stopping the iterator is enough.
+ * Streams the rows of one worksheet (`sheet`: its index in tab order; default the first visible one). Our own
+ * reader on yauzl + saxes, not exceljs's: see docs/decisions/0020. The workbook, styles and shared strings are
+ * read first (random access through the central directory), then the sheet streams, one zip chunk at a time.
+ *
+ * Cells: text as is (shared, inline or a formula's text result), numbers, booleans, and numbers formatted as
+ * dates as a Date whose UTC fields are the wall-clock time the sheet shows (an xlsx has no time zone); errors
+ * and blanks are null. Formulas give their cached result.
  */
-async function abandon(
-  sheets: AsyncGenerator<unknown>,
-  current: SheetInternals | undefined,
-  failure: FailureLatch,
-): Promise<void> {
+export async function* readXlsxRows(path: string, limits: Partial<ImportLimits> = {}, sheet?: number): AsyncGenerator<RawRow> {
+  const zip = await ZipArchive.open(path, limits);
   try {
-    if (current?.iterator instanceof ReadStream) {
-      current.iterator.destroy();
-      for (let next = await failure.guard(sheets.next()); !next.done; next = await failure.guard(sheets.next())) {
-        skipSheet(next.value as SheetInternals);
+    const workbook = await guarded(readWorkbook(zip));
+    const index = sheet ?? defaultSheet(workbook.sheets);
+    const chosen = workbook.sheets[index];
+    if (!chosen && workbook.sheets.length === 0) throw new ImportFileError('forms.import.malformed');
+    if (!chosen) throw new ImportFileError('forms.import.noSuchSheet', { sheet: index + 1 });
+    if (!chosen.part) throw new ImportFileError('forms.import.noRows');
+    const dateStyles = await guarded(readDateStyles(zip, workbook.styles));
+    const strings = await guarded(readSharedStrings(zip, workbook.sharedStrings));
+    const source = await zip.open(chosen.part);
+    if (!source) throw new ImportFileError('forms.import.malformed');
+    const rows = new SheetRows(strings, dateStyles, workbook.date1904);
+    try {
+      for await (const _ of parseXml(source, rows)) {
+        for (const row of rows.take()) yield row;
       }
-    } else {
-      await failure.guard(sheets.return(undefined));
+    } catch (error) {
+      throw error instanceof ImportFileError ? error : new ImportFileError('forms.import.malformed');
     }
-  } catch {
-    // already failing or abandoned: the first error is the one that matters
+    for (const row of rows.take()) yield row;
+  } finally {
+    zip.close();
   }
 }
 
-function rowCells(row: ExcelJS.Row, date1904: boolean): Cell[] {
-  const cells: Cell[] = [];
-  row.eachCell((cell, column) => {
-    cells[column - 1] = toCell(cell.value, cell.numFmt, date1904);
-  });
-  for (let i = 0; i < cells.length; i++) cells[i] ??= null; // eachCell skips blanks: fill the holes
-  return cells;
-}
-
-/** exceljs cell value → Cell: rich text → text, formula → its cached result, hyperlink → text, error → null. */
-function toCell(value: unknown, numFmt: string | undefined, date1904: boolean): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null; // NaN: a cached #DIV/0!
-  if (typeof value === 'boolean') return value;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  if (typeof value !== 'object') return null;
-  const v = value as Record<string, unknown>;
-  if ('error' in v) return null;
-  if (Array.isArray(v.richText)) {
-    return (v.richText as { text?: unknown }[]).map((run) => (typeof run.text === 'string' ? run.text : '')).join('');
+async function guarded<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw error instanceof ImportFileError ? error : new ImportFileError('forms.import.malformed');
   }
-  if ('formula' in v || 'sharedFormula' in v) {
-    // The streaming reader converts plain date cells itself but leaves formula results as serial numbers.
-    if (typeof v.result === 'number' && isDateFormat(numFmt)) return excelDate(v.result, date1904);
-    return toCell(v.result, undefined, date1904);
+}
+
+/** `B12` → 1 (0-based column); null without letters. */
+function columnOf(reference: string | undefined): number | null {
+  if (!reference) return null;
+  let column = 0;
+  let i = 0;
+  for (; i < reference.length; i++) {
+    const code = reference.charCodeAt(i);
+    const upper = code >= 97 ? code - 32 : code;
+    if (upper < 65 || upper > 90) break;
+    column = column * 26 + (upper - 64);
   }
-  if ('text' in v) return toCell(v.text, numFmt, date1904);
-  return null;
+  return i === 0 ? null : column - 1;
 }
 
-/** Same rule as exceljs: a date format has y/m/d/h/s outside quoted text and [colour]/[locale] blocks. */
-function isDateFormat(format: string | undefined): boolean {
-  if (!format) return false;
-  return /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+/** SAX handlers of a worksheet: collect finished rows until the reader takes them. */
+class SheetRows {
+  private done: RawRow[] = [];
+  private cells: Cell[] = [];
+  private line = 0;
+  private column = -1;
+  private type = 'n';
+  private style = 0;
+  private value = '';
+  private capturing = false;
+  private inInline = false;
+  private phonetic = 0;
+
+  constructor(
+    private readonly strings: string[],
+    private readonly dateStyles: boolean[],
+    private readonly date1904: boolean,
+  ) {}
+
+  take(): RawRow[] {
+    const rows = this.done;
+    this.done = [];
+    return rows;
+  }
+
+  open(name: string, attributes: Record<string, string>): void {
+    switch (name) {
+      case 'row': {
+        const number = Number(attributes.r);
+        this.line = Number.isInteger(number) && number > 0 ? number : this.line + 1;
+        this.cells = [];
+        this.column = -1;
+        break;
+      }
+      case 'c': {
+        const column = columnOf(attributes.r);
+        this.column = column ?? this.column + 1;
+        if (this.column >= MAX_COLUMN) throw new ImportFileError('forms.import.malformed');
+        this.type = attributes.t ?? 'n';
+        this.style = attributes.s ? Number(attributes.s) : 0;
+        this.value = '';
+        break;
+      }
+      case 'v':
+        this.capturing = true;
+        break;
+      case 'is':
+        this.inInline = true;
+        break;
+      case 'rPh':
+        this.phonetic++;
+        break;
+      case 't':
+        if (this.inInline && this.phonetic === 0) this.capturing = true;
+        break;
+    }
+  }
+
+  text(text: string): void {
+    if (this.capturing) this.value += text;
+  }
+
+  close(name: string): void {
+    switch (name) {
+      case 'v':
+      case 't':
+        this.capturing = false;
+        break;
+      case 'is':
+        this.inInline = false;
+        break;
+      case 'rPh':
+        this.phonetic--;
+        break;
+      case 'c':
+        this.cells[this.column] = this.cell();
+        break;
+      case 'row':
+        for (let i = 0; i < this.cells.length; i++) this.cells[i] ??= null; // sparse rows: fill the holes
+        this.done.push({ cells: this.cells, line: this.line });
+        break;
+    }
+  }
+
+  private cell(): Cell {
+    const raw = this.value;
+    switch (this.type) {
+      case 's':
+        return raw === '' ? null : (this.strings[Number(raw)] ?? null);
+      case 'str':
+      case 'inlineStr':
+        return unescapeOfficeText(raw);
+      case 'b':
+        return raw === '1' || raw === 'true';
+      case 'e':
+        return null;
+      case 'd': {
+        // ISO 8601 without a zone is the sheet's wall-clock time, like a formatted serial.
+        const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(raw) || !raw.includes('T') ? raw : `${raw}Z`);
+        return Number.isNaN(date.getTime()) ? null : date;
+      }
+      default: {
+        if (raw.trim() === '') return null;
+        const number = Number(raw);
+        if (!Number.isFinite(number)) return null;
+        return this.dateStyles[this.style] ? excelDate(number, this.date1904) : number;
+      }
+    }
+  }
 }
 
-function excelDate(serial: number, date1904: boolean): Date | null {
-  const date = new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
+/**
+ * An Excel serial day number → a Date whose UTC fields are the wall-clock time (1900 system: serial 1 is
+ * 1900-01-01 and the fictitious 1900-02-29 is serial 60; 1904 system: serial 0 is 1904-01-01).
+ */
+export function excelDate(serial: number, date1904: boolean): Date | null {
+  const days = date1904 ? serial + 1462 : serial < 60 ? serial + 1 : serial;
+  const date = new Date(Math.round((days - 25569) * 86_400_000));
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -7,6 +7,8 @@ export interface ReadSheetOptions {
   /** csv only; what detectImportFile found. Default utf8. */
   encoding?: TextEncoding;
   limits?: Partial<ImportLimits>;
+  /** xlsx only: the worksheet's index in tab order; default the first visible one. */
+  sheet?: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function* readSheet(
     // Callers are told to run it first; running it again costs one central-directory read and makes
     // sure no path into exceljs skips the zip-bomb guard.
     await checkZip(path, limits);
-    rows = readXlsxRows(path);
+    rows = readXlsxRows(path, limits, options.sheet);
   } else {
     rows = readCsvRows(path, options.encoding ?? 'utf8', limits);
   }

@@ -1,0 +1,129 @@
+import { parseXmlWhole, prefixedAttribute } from './xml-stream.ts';
+import type { ZipArchive } from './zip-archive.ts';
+
+/** A worksheet as the workbook lists it, in tab order. */
+export interface SheetInfo {
+  name: string;
+  hidden: boolean;
+  /** Its part in the zip, e.g. `xl/worksheets/sheet1.xml`; null when the workbook points nowhere usable. */
+  part: string | null;
+}
+
+export interface WorkbookInfo {
+  sheets: SheetInfo[];
+  date1904: boolean;
+  sharedStrings: string | null;
+  styles: string | null;
+}
+
+/** Built-in number formats that show dates or times (ECMA-376 18.8.30, plus the CJK ones Chinese Excel uses). */
+const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+
+/** A format code shows a date when it has y/m/d/h/s outside quoted text, escaped characters and [..] blocks. */
+export function isDateFormatCode(code: string): boolean {
+  const bare = code.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*]/g, '');
+  return /[ymdhsYMDHS]/.test(bare.split(';')[0] ?? '');
+}
+
+/** `xl/` + `worksheets/sheet1.xml`, or an absolute `/xl/...` target; `..` resolved. */
+function resolveTarget(base: string, target: string): string {
+  const parts = (target.startsWith('/') ? target.slice(1) : `${base}/${target}`).split('/');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '..') out.pop();
+    else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
+
+export async function readWorkbook(zip: ZipArchive): Promise<WorkbookInfo> {
+  const listed: Array<{ name: string; hidden: boolean; rid: string | undefined }> = [];
+  let date1904 = false;
+  const workbook = await zip.open('xl/workbook.xml');
+  if (workbook) {
+    await parseXmlWhole(workbook, {
+      open(name, attributes) {
+        if (name === 'sheet') listed.push({ name: attributes.name ?? '', hidden: (attributes.state ?? 'visible') !== 'visible', rid: prefixedAttribute(attributes, 'id') });
+        else if (name === 'workbookPr') date1904 = attributes.date1904 === '1' || attributes.date1904 === 'true';
+      },
+      close() {},
+    });
+  }
+  const targets = new Map<string, { type: string; target: string }>();
+  const rels = await zip.open('xl/_rels/workbook.xml.rels');
+  if (rels) {
+    await parseXmlWhole(rels, {
+      open(name, attributes) {
+        if (name === 'Relationship' && attributes.Id && attributes.Target && attributes.TargetMode !== 'External') {
+          targets.set(attributes.Id, { type: attributes.Type ?? '', target: resolveTarget('xl', attributes.Target) });
+        }
+      },
+      close() {},
+    });
+  }
+  const byType = (suffix: string, fallback: string) => {
+    for (const { type, target } of targets.values()) if (type.endsWith(suffix)) return target;
+    return zip.has(fallback) ? fallback : null;
+  };
+  const sheets = listed.map((sheet, index) => {
+    const target = sheet.rid ? targets.get(sheet.rid)?.target : undefined;
+    const guess = `xl/worksheets/sheet${index + 1}.xml`;
+    const part = target && zip.has(target) ? target : zip.has(guess) && !target ? guess : null;
+    return { name: sheet.name, hidden: sheet.hidden, part };
+  });
+  return { sheets, date1904, sharedStrings: byType('/sharedStrings', 'xl/sharedStrings.xml'), styles: byType('/styles', 'xl/styles.xml') };
+}
+
+/** For each cell style index (the `s` of a cell): does its number format show a date? */
+export async function readDateStyles(zip: ZipArchive, part: string | null): Promise<boolean[]> {
+  const source = part ? await zip.open(part) : null;
+  if (!source) return [];
+  const custom = new Map<number, string>();
+  const xfs: number[] = [];
+  let inCellXfs = false;
+  await parseXmlWhole(source, {
+    open(name, attributes) {
+      if (name === 'numFmt') custom.set(Number(attributes.numFmtId), attributes.formatCode ?? '');
+      else if (name === 'cellXfs') inCellXfs = true;
+      else if (name === 'xf' && inCellXfs) xfs.push(Number(attributes.numFmtId ?? 0));
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
+  });
+  return xfs.map((id) => (custom.has(id) ? isDateFormatCode(custom.get(id)!) : DATE_FORMAT_IDS.has(id)));
+}
+
+/**
+ * Office escapes characters XML cannot hold as `_xHHHH_` (ST_Xstring, ECMA-376 22.9.2.19): `_x000D_` is a
+ * carriage return, and a literal `_x` is itself written `_x005F_x`. Undone here for every text a cell holds.
+ */
+export function unescapeOfficeText(text: string): string {
+  return text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+}
+
+/** The shared string table: each `<si>` is the text of its `<t>` runs; phonetic guides (`<rPh>`) are not text. */
+export async function readSharedStrings(zip: ZipArchive, part: string | null): Promise<string[]> {
+  const source = part ? await zip.open(part) : null;
+  if (!source) return [];
+  const strings: string[] = [];
+  let current = '';
+  let inT = false;
+  let phonetic = 0;
+  await parseXmlWhole(source, {
+    open(name) {
+      if (name === 'si') current = '';
+      else if (name === 'rPh') phonetic++;
+      else if (name === 't' && phonetic === 0) inT = true;
+    },
+    text(text) {
+      if (inT) current += text;
+    },
+    close(name) {
+      if (name === 't') inT = false;
+      else if (name === 'rPh') phonetic--;
+      else if (name === 'si') strings.push(unescapeOfficeText(current));
+    },
+  });
+  return strings;
+}
