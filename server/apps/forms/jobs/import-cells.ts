@@ -31,7 +31,17 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Excel stores a date cell as midnight UTC of that day. */
 const dayOf = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 /** "2026-11-22 08:30" typed without a zone means the plant's local time. */
-const LOCAL_DATETIME = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2})?$/;
+const LOCAL_DATETIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A local date-time as an instant; null when the parts name no real moment (then validation says why). */
+function localDateTime(text: string): string | null {
+  const m = LOCAL_DATETIME.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const date = new Date(year, month - 1, day, hour, minute, second);
+  const real = date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day && hour < 24 && minute < 60 && second < 60;
+  return real ? date.toISOString() : null;
+}
 
 /**
  * One sheet cell → the value the shared validation expects. Only the form is converted here (text to lists,
@@ -49,7 +59,7 @@ export function cellValue(field: FieldDef, cell: Cell, directory: Directory): un
       return cell instanceof Date ? dayOf(cell) : text.replace(/\//g, '-').replace(/^(\d{4})-(\d)-/, '$1-0$2-').replace(/-(\d)$/, '-0$1');
     case 'datetime':
       if (cell instanceof Date) return cell.toISOString();
-      return LOCAL_DATETIME.test(text) ? new Date(text.replace(' ', 'T')).toISOString() : text;
+      return localDateTime(text) ?? text;
     case 'multiselect':
     case 'checkbox':
       return text.split(/[,，;；、]/).map((s) => s.trim()).filter(Boolean);

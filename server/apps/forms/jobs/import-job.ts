@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { VALUE_KIND, type FieldDef } from '../../../../shared/forms/fields.ts';
-import { validateValues, defaultValues } from '../../../../shared/forms/validate.ts';
+import { validateValues, defaultValues, type FieldError } from '../../../../shared/forms/validate.ts';
 import { translate, type Language } from '../../../../shared/i18n/index.ts';
 import { inSpace, type Trx } from '../../../kernel/db/pool.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
@@ -37,8 +37,19 @@ function checkRows(fields: readonly FieldDef[], rows: Row[], mapping: Array<[num
   const defaults = defaultValues(fields);
   for (const row of rows) {
     const input: Record<string, unknown> = { ...defaults };
-    for (const [column, field] of mapping) input[field.key] = cellValue(field, row.cells[column] ?? null, directory);
-    const { values, errors } = validateValues(fields, input);
+    const unreadable: FieldError[] = [];
+    for (const [column, field] of mapping) {
+      // A cell the conversion cannot handle is this row's failure, never the import's: the rest goes on.
+      try {
+        input[field.key] = cellValue(field, row.cells[column] ?? null, directory);
+      } catch {
+        unreadable.push({ field: field.key, key: 'forms.import.cellUnreadable', params: { field: field.label } });
+        delete input[field.key];
+      }
+    }
+    const checked = validateValues(fields, input);
+    const values = checked.values;
+    const errors = [...unreadable, ...checked.errors.filter((e) => !unreadable.some((u) => u.field === e.field))];
     if (errors.length) outcome.failed.push({ rowNo: row.rowNo, reason: reasonOf(language, errors), cells: row.cells });
     else outcome.ok.push({ rowNo: row.rowNo, values, number: serial ? ((values[serial.key] as string | null) ?? null) : null, cells: row.cells });
   }
