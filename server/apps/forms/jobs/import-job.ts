@@ -10,9 +10,9 @@ import { createI18n } from '../../../kernel/i18n.ts';
 import { loadFormAs, type FormMeta, type Viewer } from '../context.ts';
 import { readSheet, detectImportFile, checkZip, type Cell } from '../io/index.ts';
 import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
-import { searchTextOf, storedFields } from '../storage.ts';
+import { searchTextOf, storedFields, tableOf } from '../storage.ts';
 import { cellValue, directoryOf, type Directory } from './import-cells.ts';
-import { JobFailed, JobTakenOver, type JobContext } from './runner.ts';
+import { JobFailed, JobTakenOver, type JobContext, type JobRow } from './runner.ts';
 
 const BATCH = 2000;
 const i18n = createI18n();
@@ -117,6 +117,7 @@ export async function runImport(context: JobContext): Promise<void> {
   const file = await inSpace(db, actor.spaceId, (trx) => trx.selectFrom('forms_file').select('content').where('id', '=', job.file_id!).executeTakeFirst());
   if (!file) throw new JobFailed('forms.file.notFound');
   fs.writeFileSync(tmp, file.content);
+  let writing: Promise<unknown> = Promise.resolve();
   try {
     const detected = await detectImportFile(tmp);
     if (detected.kind === 'xlsx') await checkZip(tmp);
@@ -155,7 +156,6 @@ export async function runImport(context: JobContext): Promise<void> {
       });
     // One batch is written while the next is read and checked: PostgreSQL and this process work on both cores.
     // Batches still commit one after the other, in sheet order, so the cursor only ever moves forward.
-    let writing: Promise<unknown> = Promise.resolve();
     const write = async (rows: Row[]) => {
       const outcome = checkRows(viewer.fields, rows, columns, directory, language);
       await writing;
@@ -182,6 +182,8 @@ export async function runImport(context: JobContext): Promise<void> {
       sql`update forms_job set status = 'complete', total = done + failed, finished_at = now() where id = ${job.id}::bigint`.execute(trx),
     );
   } catch (error) {
+    // The batch in flight settles first: a failed import is cleaned up after it, never overtaken by it.
+    await writing.catch(() => undefined);
     if ((error as { key?: string }).key && !(error instanceof JobFailed) && !(error instanceof JobTakenOver)) throw new JobFailed((error as { key: string }).key);
     throw error;
   } finally {
@@ -189,3 +191,14 @@ export async function runImport(context: JobContext): Promise<void> {
   }
 }
 
+
+/**
+ * An import is all or nothing as its user sees it: batches commit as they go (so a crash resumes without loss
+ * or doubles), and a failed import removes every row it wrote, with its failure rows and counts, in the
+ * transaction that marks it failed.
+ */
+export async function discardImport(trx: Trx, job: JobRow): Promise<void> {
+  await sql`delete from ${sql.table(tableOf(job.form_id))} where import_job = ${job.id}::bigint`.execute(trx);
+  await trx.deleteFrom('forms_import_failure').where('job_id', '=', job.id).execute();
+  await sql`update forms_job set done = 0, failed = 0, cursor = 0 where id = ${job.id}::bigint`.execute(trx);
+}

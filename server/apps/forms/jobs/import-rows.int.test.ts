@@ -3,7 +3,7 @@ import { signedIn, type TestClient } from '../../../../tests/support/client.ts';
 import { ok, publishedForm } from '../../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { Platform } from '../../../platform.ts';
-import { importFile } from './import-kit.ts';
+import { finished, importFile } from './import-kit.ts';
 
 let platform: Platform;
 let admin: TestClient, nova: TestClient;
@@ -32,5 +32,38 @@ describe('a cell that cannot be read fails its row only', () => {
     const page = await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=50`));
     expect(page.records.map((r: any) => r.values.f1).sort()).toEqual(['first', 'third']);
     expect((await nova.get(`/api/forms/jobs/${job.id}`)).status).toBe(404);
+  });
+});
+
+describe('an import is all or nothing', () => {
+  it('a malformed line after thousands of good rows: the job fails and none of its rows stay', async () => {
+    const lines = ['Title,When,Qty'];
+    for (let i = 1; i <= 4500; i += 1) lines.push(`bulk ${i},,${i}`);
+    lines.push('bad,"unclosed,1', 'after,,2');
+    const before = await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=1`));
+    const { job } = await importFile(admin, formId, 'broken.csv', Buffer.from(lines.join('\n')));
+    expect(job).toMatchObject({ status: 'failed', errorKey: 'forms.import.csvMalformed', done: 0, failed: 0 });
+    const db = platform.kernel.databases.owner;
+    expect((await db.query(`select count(*)::int as n from forms_data_${formId} where import_job = $1`, [job.id])).rows[0].n).toBe(0);
+    expect((await db.query('select count(*)::int as n from forms_import_failure where job_id = $1', [job.id])).rows[0].n).toBe(0);
+    const after = await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=1`));
+    expect(after.total).toBe(before.total);
+  });
+});
+
+describe('every way an import fails removes its rows', () => {
+  it('an import given up after killing its worker three times leaves none of its rows', async () => {
+    const csv = Buffer.from('Title,When,Qty\r\nkept a while,,1\r\nthis too,,2\r\n');
+    const { job } = await importFile(admin, formId, 'given-up.csv', csv);
+    expect(job).toMatchObject({ status: 'complete', done: 2 });
+    const db = platform.kernel.databases.owner;
+    const count = async () => (await db.query(`select count(*)::int as n from forms_data_${formId} where import_job = $1`, [job.id])).rows[0].n;
+    expect(await count()).toBe(2);
+    // As if its servers had died mid-way three times: preparing again, claimed three times already.
+    const { rows } = await db.query(`update forms_job set status = 'preparing', finished_at = null where id = $1 returning space_id`, [job.id]);
+    await db.query('insert into forms_job_queue (job_space, job_id, attempts) values ($1, $2, 3)', [rows[0].space_id, job.id]);
+    const ended = await finished(admin, job.id);
+    expect(ended).toMatchObject({ status: 'failed', errorKey: 'forms.job.gaveUp', done: 0 });
+    expect(await count()).toBe(0);
   });
 });

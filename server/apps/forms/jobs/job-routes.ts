@@ -16,7 +16,7 @@ import { checkFilter } from './job-checks.ts';
 import { checkZip, detectImportFile, openWriter, readSheet, type Cell } from '../io/index.ts';
 import { runExport } from './export-job.ts';
 import { IMPORTABLE, suggestMapping } from './import-cells.ts';
-import { runImport } from './import-job.ts';
+import { discardImport, runImport } from './import-job.ts';
 import { JobRunner } from './runner.ts';
 
 const access = { permission: 'forms.records' } as const;
@@ -49,8 +49,8 @@ async function preview(bytes: Buffer): Promise<{ header: Cell[]; sample: Cell[][
 /** Imports and exports (§4): background jobs the user watches; export history shows the last 3 days, latest per app. */
 export function registerJobRoutes(app: App, kernel: Kernel): void {
   const runner = new JobRunner(kernel.db, kernel.log, {
-    import: runImport,
-    export: (context) => runExport(context, kernel.config.dataDir),
+    import: { run: runImport, discard: discardImport },
+    export: { run: (context) => runExport(context, kernel.config.dataDir) },
   });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Role } from '../../../../shared/roles.ts';
-import { inSpace, type Db } from '../../../kernel/db/pool.ts';
+import { inSpace, type Db, type Trx } from '../../../kernel/db/pool.ts';
 import type { Logger } from '../../../kernel/logger.ts';
 import type { Actor } from '../context.ts';
 
@@ -28,7 +28,14 @@ export interface JobContext {
   heartbeat(): Promise<boolean>;
 }
 
-export type JobHandler = (context: JobContext) => Promise<void>;
+export interface JobHandler {
+  run(context: JobContext): Promise<void>;
+  /**
+   * Undoes what a failed job wrote, in the transaction that marks it failed: every way a job fails (its own
+   * error, a worker that gave up, the user who left) goes through that one transaction.
+   */
+  discard?(trx: Trx, job: JobRow): Promise<void>;
+}
 
 /** A job whose server died: its heartbeat stops and the next claim after this many seconds takes it over. */
 const staleSeconds = () => Number(process.env.FORMS_JOB_STALE_SECONDS ?? 30);
@@ -109,14 +116,15 @@ export class JobRunner {
     try {
       // A job that keeps killing its worker is given up after three tries instead of looping forever.
       if (attempts > 3 || !member) throw new JobFailed(member ? 'forms.job.gaveUp' : 'forms.job.userLeft');
-      await this.handlers[row.kind](context);
+      await this.handlers[row.kind].run(context);
     } catch (error) {
       if (error instanceof JobTakenOver) return;
       const key = error instanceof JobFailed ? error.key : 'common.operationFailed';
       if (!(error instanceof JobFailed)) this.log.error({ err: error, jobId, spaceId }, 'forms job failed');
-      await inSpace(this.db, spaceId, (trx) =>
-        sql`update forms_job set status = 'failed', error_key = ${key}, finished_at = now() where id = ${jobId}::bigint`.execute(trx),
-      );
+      await inSpace(this.db, spaceId, async (trx) => {
+        await this.handlers[row.kind].discard?.(trx, row);
+        await sql`update forms_job set status = 'failed', error_key = ${key}, finished_at = now() where id = ${jobId}::bigint`.execute(trx);
+      });
     }
     await this.release(spaceId, jobId);
   }
