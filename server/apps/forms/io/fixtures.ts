@@ -31,6 +31,8 @@ export interface ZipFixtureEntry {
   data: Buffer;
   /** Deflate (method 8) instead of storing; a run of zeros then shrinks ~1000:1. */
   deflate?: boolean;
+  /** A lie: the uncompressed size both headers declare, instead of the real one. */
+  declaredSize?: number;
 }
 
 /** A minimal PKZIP archive: local headers + data, central directory, end record. No zip64, no comments. */
@@ -50,7 +52,7 @@ export function buildZip(entries: ZipFixtureEntry[]): Buffer {
     local.writeUInt32LE(0x00210000, 10); // 1980-01-01 00:00
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt32LE(entry.declaredSize ?? entry.data.length, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
@@ -62,7 +64,7 @@ export function buildZip(entries: ZipFixtureEntry[]): Buffer {
     central.writeUInt32LE(0x00210000, 12);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt32LE(entry.declaredSize ?? entry.data.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42); // the other fields (extra, comment, disk, attributes) stay 0
     locals.push(local, name, body);

@@ -2,8 +2,8 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ImportFileError, importLimits, type ImportLimits } from './types.ts';
 
 /** Above this size an entry must not claim more than BOMB_RATIO:1 (real xlsx sheets compress ~10–50:1). */
-const BOMB_MIN_ENTRY = 1024 * 1024;
-const BOMB_RATIO = 200;
+export const BOMB_MIN_ENTRY = 1024 * 1024;
+export const BOMB_RATIO = 200;
 
 export interface ZipEntryInfo {
   name: string;
@@ -55,9 +55,9 @@ export async function scanZip(
 }
 
 /**
- * Zip-bomb guard, run before exceljs opens the file. The declared sizes can lie, but exceljs streams the
- * entries, so a liar still meets the row/column/cell limits while parsing; this check stops the honest
- * bombs (and the absurd directories) before a single byte is inflated.
+ * Zip-bomb guard on the central directory, run before any entry is inflated: it stops the honest bombs (and
+ * the absurd directories) at no cost. Declared sizes can lie, so it is only the first filter: ZipArchive
+ * counts the bytes really inflated and stops at the same limits while reading.
  */
 export async function checkZip(path: string, limits: Partial<ImportLimits> = {}): Promise<void> {
   const { zipMaxEntries, zipMaxUncompressed } = importLimits(limits);
