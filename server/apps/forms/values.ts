@@ -62,7 +62,11 @@ export interface Writer {
   recordId: string | null;
 }
 
-export async function checkedValues(trx: Trx, form: FormMeta, fields: readonly FieldDef[], input: Record<string, unknown>, writer: Writer) {
+declare const checkedBrand: unique symbol;
+/** Values that went through checkedValues: the only kind a record insert accepts (imports' included). */
+export type CheckedValues = Record<string, unknown> & { readonly [checkedBrand]: true };
+
+export async function checkedValues(trx: Trx, form: FormMeta, fields: readonly FieldDef[], input: Record<string, unknown>, writer: Writer): Promise<CheckedValues> {
   const partial = writer.recordId !== null;
   const given = partial ? input : { ...defaultValues(fields), ...input };
   const { values, errors } = validateValues(fields, given, { partial });
@@ -72,7 +76,7 @@ export async function checkedValues(trx: Trx, form: FormMeta, fields: readonly F
   for (const field of fields) {
     if (field.type === 'richtext' && typeof values[field.key] === 'string') values[field.key] = richText(values[field.key] as string);
   }
-  return values;
+  return values as CheckedValues;
 }
 
 /** The uploaded files a record's values use. */

@@ -67,3 +67,34 @@ describe('every way an import fails removes its rows', () => {
     expect(await count()).toBe(0);
   });
 });
+
+describe('imports go through the record API’s one write path', () => {
+  it('a member of another space is refused, rich text is sanitised, like a record saved through the API', async () => {
+    const { formId: people } = await publishedForm(admin, [
+      { key: 'f1', type: 'text', label: 'Title', required: true, title: true },
+      { key: 'f2', type: 'member', label: 'Owner' },
+      { key: 'f3', type: 'richtext', label: 'Body' },
+    ]);
+    const db = platform.kernel.databases.owner;
+    const id = async (login: string) => (await db.query('select id from users where login_id = $1', [login])).rows[0].id as string;
+    const [outsider, insider] = [await id('nova.user'), await id('acme.user')];
+    const csv = [
+      'Title,Owner,Body',
+      `outsider,${outsider},`,
+      `insider,${insider},"<b>bold</b><script>alert(1)</script><img src=x onerror=alert(2)>"`,
+      'by name,acme.user,',
+    ].join('\r\n');
+    const { job } = await importFile(admin, people, 'people.csv', Buffer.from(csv), undefined, '?lang=en');
+    expect(job).toMatchObject({ status: 'complete', done: 2, failed: 1 });
+    const stored = await db.query('select row_no, reason from forms_import_failure where job_id = $1', [job.id]);
+    expect(stored.rows).toEqual([{ row_no: 1, reason: expect.stringContaining('Owner') }]);
+    const rows = await db.query(`select f1, f2, f3 from forms_data_${people} order by import_row`);
+    expect(rows.rows).toEqual([
+      { f1: 'insider', f2: insider, f3: '<b>bold</b><img src>' },
+      { f1: 'by name', f2: insider, f3: null },
+    ]);
+    // The API says the same of the same values.
+    const api = await admin.post(`/api/forms/forms/${people}/records`, { values: { f1: 'api', f2: outsider } });
+    expect(api.status).toBe(422);
+  });
+});

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { VALUE_KIND, type FieldDef } from '../../../../shared/forms/fields.ts';
+import type { FieldError } from '../../../../shared/forms/validate.ts';
+import { translate, type Language } from '../../../../shared/i18n/index.ts';
+import type { Trx } from '../../../kernel/db/pool.ts';
+import { AppError } from '../../../kernel/errors.ts';
+import { createI18n } from '../../../kernel/i18n.ts';
+import type { FormMeta, Viewer } from '../context.ts';
+import type { Cell } from '../io/index.ts';
+import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
+import { searchTextOf, storedFields } from '../storage.ts';
+import { checkedValues, type CheckedValues } from '../values.ts';
+import { cellValue, type Directory } from './import-cells.ts';
+
+const i18n = createI18n();
+
+export interface SheetRow {
+  rowNo: number;
+  cells: Cell[];
+}
+
+/** A sheet row turned into record input (JavaScript only, done while the previous batch writes). */
+export interface Candidate extends SheetRow {
+  input: Record<string, unknown>;
+  /** Cells the conversion could not read: the row fails with these, without being checked further. */
+  unreadable: FieldError[];
+}
+
+interface CheckedRow extends SheetRow {
+  values: CheckedValues;
+  number: string | null;
+}
+
+export interface Outcome {
+  ok: CheckedRow[];
+  failed: Array<SheetRow & { reason: string }>;
+}
+
+const reasonOf = (language: Language, errors: Array<{ key: string; params?: Record<string, string | number> }>) =>
+  errors.map((e) => translate(i18n.dictionaries, language, e.key, e.params)).join('; ');
+
+/** Cells → the input a record form would send; a cell the conversion cannot handle fails its row only. */
+export function candidates(rows: SheetRow[], mapping: Array<[number, FieldDef]>, directory: Directory): Candidate[] {
+  return rows.map((row) => {
+    const input: Record<string, unknown> = {};
+    const unreadable: FieldError[] = [];
+    for (const [column, field] of mapping) {
+      try {
+        input[field.key] = cellValue(field, row.cells[column] ?? null, directory);
+      } catch {
+        unreadable.push({ field: field.key, key: 'forms.import.cellUnreadable', params: { field: field.label } });
+      }
+    }
+    return { ...row, input, unreadable };
+  });
+}
+
+/**
+ * Every row goes through `checkedValues`, the record API's own check (§5 rules, references that must be of this
+ * space, rich text sanitising): one write path for every writer. Its 422 is the row's failure with the reasons;
+ * anything else (a refused permission, a database error) fails the import.
+ */
+export async function checkBatch(trx: Trx, form: FormMeta, viewer: Viewer, rows: Candidate[], language: Language): Promise<Outcome> {
+  const outcome: Outcome = { ok: [], failed: [] };
+  const serial = serialField(viewer.fields);
+  for (const row of rows) {
+    const { rowNo, cells } = row;
+    if (row.unreadable.length) {
+      outcome.failed.push({ rowNo, cells, reason: reasonOf(language, row.unreadable) });
+      continue;
+    }
+    try {
+      const values = await checkedValues(trx, form, viewer.fields, row.input, { userId: viewer.userId, recordId: null });
+      outcome.ok.push({ rowNo, cells, values, number: serial ? ((values[serial.key] as string | null) ?? null) : null });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 422) throw error;
+      const errors = (error.data as { errors?: FieldError[] } | null)?.errors ?? [{ field: '', key: error.key, params: error.params as Record<string, string | number> }];
+      outcome.failed.push({ rowNo, cells, reason: reasonOf(language, errors) });
+    }
+  }
+  return outcome;
+}
+
+/** Numbers typed in the sheet must be free, in the form and within the sheet; the others are generated. */
+export async function assignNumbers(trx: Trx, form: FormMeta, fields: readonly FieldDef[], outcome: Outcome, language: Language) {
+  const serial = serialField(fields);
+  if (!serial) return;
+  const taken = await takenNumbers(trx, form.table, outcome.ok.filter((r) => r.number !== null).map((r) => r.number!));
+  const seen = new Set<string>();
+  outcome.ok = outcome.ok.filter((r) => {
+    const duplicate = r.number !== null && (taken.has(r.number) || seen.has(r.number));
+    if (r.number !== null) seen.add(r.number);
+    if (duplicate) outcome.failed.push({ rowNo: r.rowNo, reason: translate(i18n.dictionaries, language, 'common.numberRepeated'), cells: r.cells });
+    return !duplicate;
+  });
+  if (serial.numbering) {
+    const missing = outcome.ok.filter((r) => r.number === null);
+    const numbers = await nextNumbers(trx, form, serial.numbering, missing.length);
+    missing.forEach((r, i) => (r.number = numbers[i]!));
+  }
+}
+
+const RECORDSET_TYPE: Record<string, string> = { text: 'text', number: 'float8', date: 'date', datetime: 'timestamptz', texts: 'jsonb', ref: 'bigint', json: 'jsonb', serial: 'text' };
+
+/**
+ * The import's insert. It takes CheckedValues only, which nothing but checkedValues makes: a row cannot reach
+ * the table without the record API's check. A batch is one JSON document turned into rows by json_to_recordset:
+ * one parameter and PostgreSQL's own JSON parser. Keys are the checked field keys.
+ */
+export async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobId: string, rows: readonly CheckedRow[]) {
+  if (rows.length === 0) return;
+  const fields: FieldDef[] = storedFields(viewer.fields);
+  const document = JSON.stringify(
+    rows.map((r) => {
+      const row: Record<string, unknown> = { u_number: r.number, u_row: r.rowNo, u_search: searchTextOf(viewer.fields, r.values, r.number) };
+      for (const f of fields) row[f.key] = r.values[f.key] ?? null;
+      return row;
+    }),
+  );
+  const shape = [sql`u_number text, u_row int, u_search text`, ...fields.map((f) => sql`${sql.ref(f.key)} ${sql.raw(RECORDSET_TYPE[VALUE_KIND[f.type]]!)}`)];
+  const selected = fields.map((f) =>
+    VALUE_KIND[f.type] === 'texts' ? sql`case when u.${sql.ref(f.key)} is null then null else array(select jsonb_array_elements_text(u.${sql.ref(f.key)})) end` : sql`u.${sql.ref(f.key)}`,
+  );
+  await sql`
+    insert into ${sql.table(form.table)} (space_id, number, owner_id, owner_dept_id, created_by, updated_by, form_version, import_job, import_row, search_text
+      ${sql.join(fields.map((f) => sql`, ${sql.ref(f.key)}`), sql``)})
+    select ${form.spaceId}, u.u_number, ${viewer.userId}::bigint, ${viewer.departments[0] ?? null}::bigint, ${viewer.userId}::bigint, ${viewer.userId}::bigint,
+      ${form.version}, ${jobId}::bigint, u.u_row, u.u_search ${sql.join(selected.map((s) => sql`, ${s}`), sql``)}
+    from json_to_recordset(${document}::json) as u(${sql.join(shape)})`.execute(trx);
+}
