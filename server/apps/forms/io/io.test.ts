@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collect, readZipText, tempDir } from './fixtures.ts';
-import { detectImportFile, escapeFormula, ImportFileError, openWriter, readSheet, type Cell, type SheetKind } from './index.ts';
+import { detectImportFile, escapeFormula, ImportFileError, openWriter, readSheet, unescapeFormula, type Cell, type SheetKind } from './index.ts';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -117,30 +117,43 @@ describe('xlsx round trip', () => {
 });
 
 describe('formula injection', () => {
-  const DANGEROUS = ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\r=1'];
+  const DANGEROUS = ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\r=1', '+86 139 0000 0000', "'=already quoted"];
 
-  it('escapeFormula prefixes an apostrophe to text only', () => {
+  it('escapeFormula (csv) prefixes one apostrophe to text that a spreadsheet would run, and unescapeFormula removes exactly it', () => {
     for (const text of DANGEROUS) expect(escapeFormula(text)).toBe(`'${text}`);
-    expect(escapeFormula('a=1')).toBe('a=1');
+    for (const text of DANGEROUS) expect(unescapeFormula(escapeFormula(text) as string)).toBe(text);
+    for (const text of ['a=1', "'plain", "it's", '']) {
+      expect(escapeFormula(text)).toBe(text);
+      expect(unescapeFormula(text)).toBe(text);
+    }
     expect(escapeFormula(-5)).toBe(-5);
     expect(escapeFormula(null)).toBeNull();
     expect(escapeFormula(true)).toBe(true);
     expect(escapeFormula(SUBMITTED)).toBe(SUBMITTED);
   });
 
-  it.each(['csv', 'xlsx'] as const)('the %s writer escapes every text cell, header included', async (kind) => {
-    const file = await writeFile(kind, `inject.${kind}`, ['=HEADER', 'n'], [[...DANGEROUS, -5]]);
-    const [header, row] = await collect(readSheet(file, kind));
-    expect(header).toEqual(["'=HEADER", 'n']);
-    // XML turns a stored CR into LF when read (end-of-line handling), so compare modulo that.
-    const expected = DANGEROUS.map((text) => `'${kind === 'xlsx' ? text.replace(/\r/g, '\n') : text}`);
-    expect(row?.slice(0, DANGEROUS.length)).toEqual(expected);
-    expect(row?.[DANGEROUS.length]).toEqual(kind === 'csv' ? '-5' : -5);
-    if (kind === 'xlsx') {
-      const sheet = await readZipText(file, 'xl/worksheets/sheet1.xml');
-      expect(sheet).toContain('=1+1');
-      expect(sheet).not.toMatch(/<f[\s>]/);
-    }
+  it('csv: the file holds the apostrophe (never runs), the importer reads the exact original text back', async () => {
+    const file = await writeFile('csv', 'inject.csv', ['=HEADER', 'n'], [[...DANGEROUS, -5]]);
+    const raw = readFileSync(file, 'utf8');
+    expect(raw).toContain("'=HEADER,n");
+    expect(raw).toContain("'=1+1,'+1,'-2,'@SUM(A1)");
+    expect(raw).toContain("'+86 139 0000 0000,''=already quoted,-5");
+    const [header, row] = await collect(readSheet(file, 'csv'));
+    expect(header).toEqual(['=HEADER', 'n']);
+    expect(row).toEqual([...DANGEROUS, '-5']);
+  });
+
+  it('xlsx: text is a string cell with no apostrophe and no formula, and reads back exactly (CR and control characters too)', async () => {
+    const odd = ['a\rb', 'bell\u0007', 'del\u007f', 'literal _x000D_ text'];
+    const file = await writeFile('xlsx', 'inject.xlsx', ['=HEADER', 'n'], [[...DANGEROUS, -5, ...odd]]);
+    const [header, row] = await collect(readSheet(file, 'xlsx'));
+    expect(header).toEqual(['=HEADER', 'n']);
+    expect(row).toEqual([...DANGEROUS, -5, ...odd]);
+    const sheet = await readZipText(file, 'xl/worksheets/sheet1.xml');
+    expect(sheet).toContain('>=1+1<');
+    expect(sheet).toContain('>+86 139 0000 0000<');
+    expect(sheet).not.toMatch(/<f[\s>]/);
+    expect(sheet).not.toContain("'=1+1");
   });
 });
 

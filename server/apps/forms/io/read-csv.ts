@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { ImportFileError, type ImportLimits, type TextEncoding } from './types.ts';
+import { unescapeFormula } from './write.ts';
 
 export interface RawRow {
   cells: (string | number | boolean | Date | null)[];
@@ -30,6 +31,8 @@ export async function* readCsvRows(
     // csv-parse types on_record as returning a record; returning our row shape is what it passes on.
     on_record: ((record: string[], context: { lines: number }) => {
       lastRecordLine = context.lines;
+      // Our csv exports prefix text a spreadsheet would run with one apostrophe (write.ts): removed exactly.
+      for (let i = 0; i < record.length; i++) if (record[i]!.charCodeAt(0) === 39) record[i] = unescapeFormula(record[i]!);
       return { cells: record, line: context.lines };
     }) as unknown as (record: string[]) => string[],
   });

@@ -20,14 +20,35 @@ const CSV_FLUSH_CHARS = 64 * 1024;
 /** Date cells: the csv text and the xlsx number format agree, and both sort as text. Always UTC. */
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
+/** Text a spreadsheet would run as a formula when it opens a csv: = + - @, or a tab / CR Excel strips first. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
 /**
- * Spreadsheet formula injection (OWASP "CSV injection"): text starting with = + - @ (or a tab / CR, which
- * Excel strips before looking) would run as a formula when the file is opened. A leading apostrophe makes
- * it text. Numbers stay numbers, so a real -5 is unaffected; only the text "-5" gets the apostrophe.
+ * CSV only (OWASP "CSV injection"): a csv cell has no type, so text a spreadsheet would run gets one leading
+ * apostrophe. Text that already starts with apostrophes before such a character gets one more, so that
+ * unescapeFormula, which the csv importer applies, gives back exactly what was exported. Numbers stay numbers
+ * (a real -5 is unaffected). xlsx needs none of this: its text cells are string cells, never evaluated.
  */
 export function escapeFormula(value: Cell): Cell {
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) return `'${value}`;
+  if (typeof value === 'string' && FORMULA_START.test(value)) return `'${value}`;
   return value;
+}
+
+/** The inverse of escapeFormula, for csv cells: removes exactly the one apostrophe it added. */
+export function unescapeFormula(text: string): string {
+  return text.charCodeAt(0) === 39 && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/**
+ * Office's `_xHHHH_` escape (ECMA-376 22.9.2.19) for what XML cannot hold or exceljs would drop: control
+ * characters, a CR (XML turns it into LF), DEL; and a literal `_xHHHH_` gets its `_` escaped so it survives.
+ * Excel and our reader undo it; the text a user sees is the text the record holds.
+ */
+function escapeOfficeText(text: string): string {
+  if (!/[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\x7f]|_x[0-9A-Fa-f]{4}_/.test(text)) return text;
+  return text
+    .replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_')
+    .replace(/[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\x7f]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
 }
 
 /**
@@ -165,7 +186,7 @@ function xlsxValue(cell: Cell | undefined): Cell {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell;
   if (typeof cell === 'string') {
-    const text = escapeFormula(cell) as string;
+    const text = escapeOfficeText(cell);
     return text.length > XLSX_MAX_CELL_CHARS ? text.slice(0, XLSX_MAX_CELL_CHARS) : text;
   }
   return cell;

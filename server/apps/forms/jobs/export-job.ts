@@ -59,7 +59,9 @@ export async function runExport(context: JobContext, dataDir: string): Promise<v
   const wanted = job.params.columns as string[] | undefined;
   const fields = wanted ? viewer.fields.filter((f) => wanted.includes(f.key)) : viewer.fields;
   const system = (key: string) => translate(i18n.dictionaries, language, key);
-  const header = [system('forms.export.colNumber'), ...fields.map((f) => f.label), system('forms.export.colOwner'), system('forms.export.colCreatedAt'), system('forms.export.colUpdatedAt')];
+  // The record number is the serial field's value: it is exported in that field's column, under its label,
+  // once (a form without a serial field has no numbers).
+  const header = [...fields.map((f) => f.label), system('forms.export.colOwner'), system('forms.export.colCreatedAt'), system('forms.export.colUpdatedAt')];
   const writer = await openWriter(target, format, header, form.name.slice(0, 31));
   let rows = 0;
   let afterId: string | null = null;
@@ -76,7 +78,6 @@ export async function runExport(context: JobContext, dataDir: string): Promise<v
       });
       for (const record of page.records) {
         await writer.write([
-          record.number,
           ...fields.map((f) => cellOf(f, record.values[f.key], page.labels)),
           page.labels.users[record.ownerId] ?? record.ownerId,
           new Date(record.createdAt),

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, type TestClient } from '../../../../tests/support/client.ts';
+import { ORDER_FIELDS, ok, publishedForm } from '../../../../tests/support/forms.ts';
+import { startTestPlatform } from '../../../../tests/support/platform.ts';
+import type { Platform } from '../../../platform.ts';
+import { finished, importFile, sheetRows } from './import-kit.ts';
+
+let platform: Platform;
+let admin: TestClient, nova: TestClient;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  [admin, nova] = await Promise.all([signedIn(platform.url, 'acme.admin'), signedIn(platform.url, 'nova.admin')]);
+});
+afterAll(async () => platform?.stop());
+
+const RISKY = ['=HYPERLINK("http://evil")', '+86 139 0000 0000', '@SUM(A1)', '-5 degrees', "'=already quoted"];
+
+async function exported(formId: string, format: 'csv' | 'xlsx') {
+  const job = await ok(admin.post(`/api/forms/forms/${formId}/exports?lang=en`, { format }));
+  const done = await finished(admin, job.id);
+  expect(done.status).toBe('complete');
+  expect((await nova.download(`/api/forms/jobs/${job.id}/file`)).status).toBe(404);
+  return (await admin.download(`/api/forms/jobs/${job.id}/file`)).bytes;
+}
+
+describe('export: values people can use and import again', () => {
+  it('xlsx holds text as string cells without an apostrophe; csv keeps the OWASP prefix, which the importer removes exactly', async () => {
+    const { formId } = await publishedForm(admin, ORDER_FIELDS);
+    for (const title of RISKY) await ok(admin.post(`/api/forms/forms/${formId}/records`, { values: { f1: title } }));
+
+    const xlsx = await sheetRows(await exported(formId, 'xlsx'), 'xlsx');
+    expect(xlsx.slice(1).map((row) => row[0]).sort()).toEqual([...RISKY].sort());
+    const csvBytes = await exported(formId, 'csv');
+    const raw = csvBytes.toString('utf8');
+    expect(raw).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(raw).toContain("'+86 139 0000 0000");
+    expect(raw).toContain("''=already quoted");
+    const csv = await sheetRows(csvBytes, 'csv');
+    expect(csv.slice(1).map((row) => row[0]).sort()).toEqual([...RISKY].sort());
+
+    // Re-importing either file into a copy of the form gives the same titles, none refused.
+    for (const [name, bytes] of [['again.xlsx', await exported(formId, 'xlsx')], ['again.csv', csvBytes]] as const) {
+      const { formId: copy } = await publishedForm(admin, ORDER_FIELDS);
+      const { job } = await importFile(admin, copy, name, bytes);
+      expect(job, name).toMatchObject({ status: 'complete', done: RISKY.length, failed: 0 });
+      const page = await ok(admin.get(`/api/forms/forms/${copy}/records?pageSize=50`));
+      expect(page.records.map((r: any) => r.values.f1).sort(), name).toEqual([...RISKY].sort());
+    }
+  });
+
+  it('the record number is one column (the form’s serial field), not two', async () => {
+    const { formId } = await publishedForm(admin, ORDER_FIELDS);
+    await ok(admin.post(`/api/forms/forms/${formId}/records`, { values: { f1: 'numbered' } }));
+    const [header, row] = await sheetRows(await exported(formId, 'xlsx'), 'xlsx');
+    expect(header).toEqual(['Title', 'Status', 'Amount', 'Due', 'Contact', 'Notes', 'No.', 'Record owner', 'Created', 'Last modified']);
+    expect(row!.filter((cell) => typeof cell === 'string' && /^PO\d{5}$/.test(cell))).toHaveLength(1);
+  });
+});
