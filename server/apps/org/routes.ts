@@ -7,6 +7,7 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
 import { registerGroupRoutes } from './groups.ts';
+import { registerSettingsRoutes } from './settings.ts';
 
 
 /**
@@ -106,6 +107,7 @@ function register(app: App, kernel: Kernel): void {
   });
 
   registerGroupRoutes(app, kernel);
+  registerSettingsRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

@@ -3,7 +3,7 @@
  * The zip writer is hand-made because no zip library with a writer is installed (yazl is not), and a
  * hand-made one can also produce the malicious archives a real library refuses to write.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
@@ -95,6 +95,18 @@ export async function readZipText(zipPath: string, entryName: string): Promise<s
     zip.close();
   }
   throw new Error(`${entryName} not in ${zipPath}`);
+}
+
+/** readZipText for bytes in memory (a downloaded export). */
+export async function readZipTextOf(bytes: Buffer, entryName: string): Promise<string> {
+  const dir = tempDir();
+  try {
+    const file = dir.file('zip.bin');
+    writeFileSync(file, bytes);
+    return await readZipText(file, entryName);
+  } finally {
+    dir.remove();
+  }
 }
 
 export async function collect<T>(rows: AsyncIterable<T>): Promise<T[]> {

@@ -17,8 +17,15 @@ export const XLSX_MAX_DATA_ROWS = 1_048_576 - 1;
 const XLSX_MAX_CELL_CHARS = 32_767;
 /** One fs write per ~64K chars: a write per row costs more than building the line. */
 const CSV_FLUSH_CHARS = 64 * 1024;
-/** Date cells: the csv text and the xlsx number format agree, and both sort as text. Always UTC. */
-const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/**
+ * Date cells hold a wall-clock time in their UTC fields (the caller converts instants to the space's zone). The
+ * csv text and the xlsx number formats agree, and both sort as text.
+ */
+const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+const DAY_FORMAT = 'yyyy-mm-dd';
+
+/** How a column's Date cells are shown: a calendar day, or a date and time (the default). */
+export type ColumnFormat = 'date' | 'datetime' | undefined;
 
 /** Text a spreadsheet would run as a formula when it opens a csv: = + - @, or a tab / CR Excel strips first. */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
@@ -54,11 +61,11 @@ function escapeOfficeText(text: string): string {
 /**
  * Streaming writer to a file: the header row is written at once, then each `write` appends one row.
  * Await every write: it resolves late when the disk (or the zip compressor) is behind, which is what
- * keeps a 1,000,000-row export at a flat few MB. Dates are written in UTC; a caller that wants the user's
- * time zone passes formatted strings instead.
+ * keeps a 1,000,000-row export at a flat few MB. A Date is written as the wall-clock time of its UTC fields,
+ * as a day or a date and time by its column's format.
  */
-export async function openWriter(path: string, kind: SheetKind, header: string[], sheetName?: string): Promise<RowWriter> {
-  const writer = kind === 'csv' ? new CsvWriter(path) : new XlsxWriter(path, sheetName);
+export async function openWriter(path: string, kind: SheetKind, header: string[], sheetName?: string, formats: ColumnFormat[] = []): Promise<RowWriter> {
+  const writer = kind === 'csv' ? new CsvWriter(path, formats) : new XlsxWriter(path, sheetName, formats);
   await writer.writeHeader(header);
   return writer;
 }
@@ -77,19 +84,22 @@ class CsvWriter implements RowWriter {
   private buffer = '\uFEFF';
   private rows = 0;
 
-  constructor(path: string) {
+  constructor(
+    path: string,
+    private readonly formats: ColumnFormat[],
+  ) {
     this.file = createWriteStream(path);
     this.failure = watchFile(this.file);
   }
 
   writeHeader(header: string[]): Promise<void> | void {
-    this.buffer += csvLine(header);
+    this.buffer += csvLine(header, []);
     return this.flush();
   }
 
   write(cells: Cell[]): Promise<void> | void {
     this.failure.check();
-    this.buffer += csvLine(cells);
+    this.buffer += csvLine(cells, this.formats);
     this.rows++;
     if (this.buffer.length >= CSV_FLUSH_CHARS) return this.flush();
   }
@@ -109,27 +119,36 @@ class CsvWriter implements RowWriter {
   }
 }
 
-function csvLine(cells: readonly Cell[]): string {
+function csvLine(cells: readonly Cell[], formats: readonly ColumnFormat[]): string {
   let line = '';
   for (let i = 0; i < cells.length; i++) {
     if (i > 0) line += ',';
-    line += csvField(cells[i] ?? null);
+    line += csvField(cells[i] ?? null, formats[i]);
   }
   return `${line}\r\n`;
 }
 
-function csvField(cell: Cell): string {
+/** `2024-02-29` or `2024-02-29 23:59:00` (with `.123` only when there are milliseconds: nothing is lost). */
+function csvDate(date: Date, format: ColumnFormat): string {
+  if (Number.isNaN(date.getTime())) return '';
+  const iso = date.toISOString();
+  if (format === 'date') return iso.slice(0, 10);
+  const ms = iso.slice(20, 23);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${ms === '000' ? '' : `.${ms}`}`;
+}
+
+function csvField(cell: Cell, format: ColumnFormat): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 19).replace('T', ' ');
+  if (cell instanceof Date) return csvDate(cell, format);
   const text = escapeFormula(cell) as string;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The pieces of exceljs 4.4's streaming writer used for back-pressure and the date format (untyped). */
 interface WriterInternals {
-  styles?: { model?: { numFmts?: unknown[]; styles?: unknown[] }; _dateStyleId?: number };
+  styles?: { model?: { numFmts?: unknown[]; styles?: unknown[] }; _dateStyleId?: number; addStyleModel?: (model: unknown, cellType: number) => number };
 }
 interface SheetStreamInternals {
   stream?: { pipes?: NodeJS.EventEmitter[] };
@@ -143,23 +162,26 @@ class XlsxWriter implements RowWriter {
   private readonly sheet: ExcelJS.Worksheet;
   private rows = 0;
 
-  constructor(path: string, sheetName: string | undefined) {
+  private readonly dayColumns: number[];
+
+  constructor(path: string, sheetName: string | undefined, formats: ColumnFormat[]) {
     this.file = createWriteStream(path);
     this.failure = watchFile(this.file);
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: this.file, useStyles: false, useSharedStrings: false });
-    useDateTimeFormat(this.workbook as unknown as WriterInternals);
+    useDateFormats(this.workbook as unknown as WriterInternals);
+    this.dayColumns = formats.flatMap((format, index) => (format === 'date' ? [index + 1] : []));
     this.sheet = this.workbook.addWorksheet(safeSheetName(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
   }
 
   writeHeader(header: string[]): Promise<void> | void {
-    return this.commit(header);
+    return this.commit(header, false);
   }
 
   write(cells: Cell[]): Promise<void> | void {
     this.failure.check();
     if (this.rows >= XLSX_MAX_DATA_ROWS) throw new AppError(422, 'forms.export.xlsxRowLimit', { max: XLSX_MAX_DATA_ROWS });
     this.rows++;
-    return this.commit(cells);
+    return this.commit(cells, true);
   }
 
   async close(): Promise<{ bytes: number; rows: number }> {
@@ -169,8 +191,10 @@ class XlsxWriter implements RowWriter {
     return { bytes: this.file.bytesWritten, rows: this.rows };
   }
 
-  private commit(cells: readonly Cell[]): Promise<void> | void {
-    this.sheet.addRow(cells.map(xlsxValue)).commit();
+  private commit(cells: readonly Cell[], data: boolean): Promise<void> | void {
+    const row = this.sheet.addRow(cells.map(xlsxValue));
+    if (data) for (const column of this.dayColumns) if (cells[column - 1] instanceof Date) row.getCell(column).style = DAY_STYLE;
+    row.commit();
     // exceljs ignores back-pressure (exceljs#734): a committed row goes to the sheet's buffer, which writes
     // into the PassThrough archiver wrapped it in without looking at the result. That PassThrough's
     // needDrain is the only honest "the compressor is behind" signal, so wait for its drain.
@@ -192,17 +216,25 @@ function xlsxValue(cell: Cell | undefined): Cell {
   return cell;
 }
 
+/** The style object date-only cells share: the style table below recognises it by identity. */
+const DAY_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: DAY_FORMAT });
+
 /**
- * Without a style table exceljs gives every Date the built-in short date format, hiding the time of
- * day. Its stand-in style table has room for exactly one date style, so make that one date-and-time.
+ * Without a style table exceljs gives every Date the built-in short date format (hiding the time of day), and
+ * a full style table hashes every cell's style. Its stand-in table is kept, with two date styles added: days
+ * ('yyyy-mm-dd', for cells given DAY_STYLE) and date-times ('yyyy-mm-dd hh:mm:ss', every other Date).
  * Written against exceljs 4.4 internals; if they change, dates just fall back to the short format.
  */
-function useDateTimeFormat(workbook: WriterInternals): void {
+function useDateFormats(workbook: WriterInternals): void {
   const styles = workbook.styles;
   if (!styles?.model?.numFmts || !styles.model.styles || styles._dateStyleId !== undefined) return;
-  styles.model.numFmts.push({ id: 164, formatCode: DATE_FORMAT });
-  styles._dateStyleId = styles.model.styles.length;
-  styles.model.styles.push({ numFmtId: 164, fontId: 0, fillId: 0, borderId: 0, xfId: 0 });
+  styles.model.numFmts.push({ id: 164, formatCode: DATE_TIME_FORMAT }, { id: 165, formatCode: DAY_FORMAT });
+  const dateTimeId = styles.model.styles.length;
+  styles.model.styles.push({ numFmtId: 164, fontId: 0, fillId: 0, borderId: 0, xfId: 0 }, { numFmtId: 165, fontId: 0, fillId: 0, borderId: 0, xfId: 0 });
+  styles._dateStyleId = dateTimeId;
+  const dayId = dateTimeId + 1;
+  const dateType = ExcelJS.ValueType.Date;
+  styles.addStyleModel = (model: unknown, cellType: number) => (cellType === dateType ? (model === DAY_STYLE ? dayId : dateTimeId) : 0);
 }
 
 /** Excel refuses names over 31 characters or with \ / ? * [ ] : and names starting or ending with '. */

@@ -8,11 +8,12 @@ import { inSpace } from '../../../kernel/db/pool.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
 import { loadFormAs } from '../context.ts';
 import { and } from '../filter-sql.ts';
-import { openWriter, type Cell, type SheetKind } from '../io/index.ts';
+import { openWriter, wallOf, type Cell, type ColumnFormat, type SheetKind } from '../io/index.ts';
 import { labelsFor, type Labels } from '../labels.ts';
 import { visibleWhere } from '../list.ts';
 import { SYSTEM_SELECT, storedFields, toApiRecord, type ApiRecord, type RecordRow } from '../storage.ts';
 import { JobTakenOver, type JobContext } from './runner.ts';
+import { spaceTimeZone } from './space-zone.ts';
 
 const BATCH = 5000;
 const i18n = createI18n();
@@ -20,10 +21,33 @@ const i18n = createI18n();
 /** Where finished exports are kept: DATA_DIR/exports/<space>/<job>.<format>. */
 export const exportPath = (dataDir: string, spaceId: string, jobId: string, format: SheetKind) => path.join(dataDir, 'exports', spaceId, `${jobId}.${format}`);
 
-/** A value as a sheet cell: names instead of ids, lists joined, files by name; text cells are escaped by the writer. */
-function cellOf(field: FieldDef, value: unknown, labels: Labels): Cell {
+/** A stored day ('2024-02-29') as a spreadsheet date: midnight in the UTC fields, never shifted by a zone. */
+const dayCell = (value: string): Cell => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : date;
+};
+/** An instant as the wall-clock time of the space's zone; system times are shown to the second. */
+const wallCell = (instant: string | Date, zone: string, toSecond = false): Cell => {
+  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  if (Number.isNaN(ms)) return null;
+  const wall = wallOf(ms, zone);
+  return new Date(toSecond ? Math.floor(wall / 1000) * 1000 : wall);
+};
+
+/** How each column's dates are shown: calendar days for date fields, date-times for the rest. */
+export const columnFormats = (fields: readonly FieldDef[]): ColumnFormat[] => [
+  ...fields.map((f): ColumnFormat => (f.type === 'date' ? 'date' : f.type === 'datetime' ? 'datetime' : undefined)),
+  undefined, 'datetime', 'datetime',
+];
+
+/** A value as a sheet cell: names instead of ids, lists joined, files by name, dates as spreadsheet dates. */
+function cellOf(field: FieldDef, value: unknown, labels: Labels, zone: string): Cell {
   if (value === null || value === undefined) return null;
   switch (field.type) {
+    case 'date':
+      return dayCell(String(value));
+    case 'datetime':
+      return wallCell(String(value), zone);
     case 'member':
       return labels.users[String(value)] ?? String(value);
     case 'department':
@@ -62,7 +86,8 @@ export async function runExport(context: JobContext, dataDir: string): Promise<v
   // The record number is the serial field's value: it is exported in that field's column, under its label,
   // once (a form without a serial field has no numbers).
   const header = [...fields.map((f) => f.label), system('forms.export.colOwner'), system('forms.export.colCreatedAt'), system('forms.export.colUpdatedAt')];
-  const writer = await openWriter(target, format, header, form.name.slice(0, 31));
+  const writer = await openWriter(target, format, header, form.name.slice(0, 31), columnFormats(fields));
+  const zone = await inSpace(db, actor.spaceId, (trx) => spaceTimeZone(trx, actor.spaceId));
   let rows = 0;
   let afterId: string | null = null;
   try {
@@ -78,10 +103,10 @@ export async function runExport(context: JobContext, dataDir: string): Promise<v
       });
       for (const record of page.records) {
         await writer.write([
-          ...fields.map((f) => cellOf(f, record.values[f.key], page.labels)),
+          ...fields.map((f) => cellOf(f, record.values[f.key], page.labels, zone)),
           page.labels.users[record.ownerId] ?? record.ownerId,
-          new Date(record.createdAt),
-          new Date(record.updatedAt),
+          wallCell(record.createdAt, zone, true),
+          wallCell(record.updatedAt, zone, true),
         ]);
       }
       rows += page.records.length;

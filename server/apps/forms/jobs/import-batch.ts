@@ -10,7 +10,7 @@ import type { Cell } from '../io/index.ts';
 import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
 import { searchTextOf, storedFields } from '../storage.ts';
 import { checkedValues, type CheckedValues } from '../values.ts';
-import { cellValue, type Directory } from './import-cells.ts';
+import { cellValue, type CellContext } from './import-cells.ts';
 
 const i18n = createI18n();
 
@@ -40,13 +40,13 @@ const reasonOf = (language: Language, errors: Array<{ key: string; params?: Reco
   errors.map((e) => translate(i18n.dictionaries, language, e.key, e.params)).join('; ');
 
 /** Cells → the input a record form would send; a cell the conversion cannot handle fails its row only. */
-export function candidates(rows: SheetRow[], mapping: Array<[number, FieldDef]>, directory: Directory): Candidate[] {
+export function candidates(rows: SheetRow[], mapping: Array<[number, FieldDef]>, context: CellContext): Candidate[] {
   return rows.map((row) => {
     const input: Record<string, unknown> = {};
     const unreadable: FieldError[] = [];
     for (const [column, field] of mapping) {
       try {
-        input[field.key] = cellValue(field, row.cells[column] ?? null, directory);
+        input[field.key] = cellValue(field, row.cells[column] ?? null, context);
       } catch {
         unreadable.push({ field: field.key, key: 'forms.import.cellUnreadable', params: { field: field.label } });
       }

@@ -1,5 +1,5 @@
 import type { FieldDef, FieldType } from '../../../../shared/forms/fields.ts';
-import type { Cell } from '../io/index.ts';
+import { instantOf, type Cell } from '../io/index.ts';
 
 /** Field types a sheet column can fill (files and sub-tables have no one-cell form). */
 export const IMPORTABLE: readonly FieldType[] = [
@@ -27,29 +27,40 @@ export function directoryOf(users: Array<{ id: string; name: string; loginId: st
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Excel stores a date cell as midnight UTC of that day. */
-const dayOf = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-/** "2026-11-22 08:30" typed without a zone means the plant's local time. */
-const LOCAL_DATETIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+/** What a cell conversion needs besides the cell: names of people and departments, and the space's zone. */
+export interface CellContext {
+  directory: Directory;
+  /** IANA zone of the space: spreadsheet date-times are wall-clock times in it. */
+  zone: string;
+}
 
-/** A local date-time as an instant; null when the parts name no real moment (then validation says why). */
-function localDateTime(text: string): string | null {
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A spreadsheet date holds the day in its UTC fields (see read-xlsx): that day, never shifted. */
+const dayOf = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+/** "2026-11-22 08:30" typed without a zone is a wall-clock time of the space. */
+const LOCAL_DATETIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+
+/** A wall-clock date-time of the space as an instant; null when the parts name no real moment (validation says why). */
+function localDateTime(text: string, zone: string): string | null {
   const m = LOCAL_DATETIME.exec(text);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  const date = new Date(year, month - 1, day, hour, minute, second);
-  const real = date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day && hour < 24 && minute < 60 && second < 60;
-  return real ? date.toISOString() : null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const ms = Number((m[7] ?? '').padEnd(3, '0'));
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, month - 1, day);
+  wall.setUTCHours(hour, minute, second, ms);
+  const real = wall.getUTCFullYear() === year && wall.getUTCMonth() === month - 1 && wall.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+  return real ? new Date(instantOf(wall.getTime(), zone)).toISOString() : null;
 }
 
 /**
- * One sheet cell → the value the shared validation expects. Only the form is converted here (text to lists,
- * names to ids, Excel dates to ISO); whether the value is allowed is validateValues' decision.
+ * One sheet cell → the value the record API expects. Only the form is converted here (text to lists, names to
+ * ids, spreadsheet dates to ISO in the space's zone); whether the value is allowed is checkedValues' decision.
  */
-export function cellValue(field: FieldDef, cell: Cell, directory: Directory): unknown {
+export function cellValue(field: FieldDef, cell: Cell, context: CellContext): unknown {
   if (cell === null || cell === undefined) return null;
-  const text = cell instanceof Date ? cell.toISOString() : String(cell).trim();
+  const { directory, zone } = context;
+  const text = cell instanceof Date ? dayOf(cell) : String(cell).trim();
   if (text === '') return null;
   switch (field.type) {
     case 'number':
@@ -58,8 +69,8 @@ export function cellValue(field: FieldDef, cell: Cell, directory: Directory): un
     case 'date':
       return cell instanceof Date ? dayOf(cell) : text.replace(/\//g, '-').replace(/^(\d{4})-(\d)-/, '$1-0$2-').replace(/-(\d)$/, '-0$1');
     case 'datetime':
-      if (cell instanceof Date) return cell.toISOString();
-      return localDateTime(text) ?? text;
+      if (cell instanceof Date) return new Date(instantOf(cell.getTime(), zone)).toISOString();
+      return localDateTime(text, zone) ?? text;
     case 'multiselect':
     case 'checkbox':
       return text.split(/[,，;；、]/).map((s) => s.trim()).filter(Boolean);

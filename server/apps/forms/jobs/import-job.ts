@@ -10,6 +10,7 @@ import { readSheet, detectImportFile, checkZip } from '../io/index.ts';
 import { tableOf } from '../storage.ts';
 import { assignNumbers, candidates, checkBatch, insertBatch, type Candidate, type SheetRow } from './import-batch.ts';
 import { directoryOf } from './import-cells.ts';
+import { spaceTimeZone } from './space-zone.ts';
 import { JobFailed, JobTakenOver, type JobContext, type JobRow } from './runner.ts';
 
 const BATCH = 2000;
@@ -32,12 +33,13 @@ export async function runImport(context: JobContext): Promise<void> {
   try {
     const detected = await detectImportFile(tmp);
     if (detected.kind === 'xlsx') await checkZip(tmp);
-    const directory = await inSpace(db, actor.spaceId, async (trx) =>
-      directoryOf(
+    const cellContext = await inSpace(db, actor.spaceId, async (trx) => ({
+      directory: directoryOf(
         await trx.selectFrom('memberships as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['u.id', 'u.name', 'u.login_id as loginId']).where('m.space_id', '=', actor.spaceId).execute(),
         await trx.selectFrom('org_department').select(['id', 'name']).execute(),
       ),
-    );
+      zone: await spaceTimeZone(trx, actor.spaceId),
+    }));
     // The form as it is when the import starts: every batch is checked and stored against that version.
     const { form, viewer } = await inSpace(db, actor.spaceId, (trx) => loadFormAs(trx, actor, job.form_id));
     const columns: Array<[number, FieldDef]> = Object.entries(mapping).flatMap(([column, key]) => {
@@ -69,7 +71,7 @@ export async function runImport(context: JobContext): Promise<void> {
     // One batch is written while the next is read and checked: PostgreSQL and this process work on both cores.
     // Batches still commit one after the other, in sheet order, so the cursor only ever moves forward.
     const write = async (rows: SheetRow[]) => {
-      const prepared = candidates(rows, columns, directory);
+      const prepared = candidates(rows, columns, cellContext);
       await writing;
       writing = store(prepared, rows.at(-1)!.rowNo);
       writing.catch(() => undefined); // surfaced by the next await of `writing`
