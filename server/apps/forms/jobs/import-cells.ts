@@ -1,5 +1,6 @@
 import type { FieldDef, FieldType } from '../../../../shared/forms/fields.ts';
 import { instantOf, type Cell } from '../io/index.ts';
+import { serialWall, shownDateTime, shownDay, shownNumber, wallMs } from './shown-values.ts';
 
 /** Field types a sheet column can fill (files and sub-tables have no one-cell form). */
 export const IMPORTABLE: readonly FieldType[] = [
@@ -34,43 +35,60 @@ export interface CellContext {
   zone: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** A spreadsheet date holds the day in its UTC fields (see read-xlsx): that day, never shifted. */
-const dayOf = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-/** "2026-11-22 08:30" typed without a zone is a wall-clock time of the space. */
-const LOCAL_DATETIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+const dayText = (year: number, month: number, day: number) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+const dayOf = (date: Date) => dayText(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+/** A Date cell as text (for a text field): its day, and its time when it has one. */
+const dateText = (date: Date) => {
+  const iso = date.toISOString();
+  return iso.slice(11, 23) === '00:00:00.000' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+};
+const instantText = (wall: number, zone: string) => new Date(instantOf(wall, zone)).toISOString();
+/** ISO 8601 with an explicit zone or Z: an instant already, left to the record check as it is. */
+const ZONED = /T.*(Z|[+-]\d{2}:?\d{2})$/i;
 
-/** A wall-clock date-time of the space as an instant; null when the parts name no real moment (validation says why). */
-function localDateTime(text: string, zone: string): string | null {
-  const m = LOCAL_DATETIME.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  const ms = Number((m[7] ?? '').padEnd(3, '0'));
-  const wall = new Date(0);
-  wall.setUTCFullYear(year, month - 1, day);
-  wall.setUTCHours(hour, minute, second, ms);
-  const real = wall.getUTCFullYear() === year && wall.getUTCMonth() === month - 1 && wall.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
-  return real ? new Date(instantOf(wall.getTime(), zone)).toISOString() : null;
+/** A date field's day from a cell: a spreadsheet date, a serial number, or a day (with or without time) as shown. */
+function dayValue(cell: Cell, text: string): string {
+  if (cell instanceof Date) return dayOf(cell);
+  const serial = typeof cell === 'number' ? cell : /^\d+(\.\d+)?$/.test(text) && text.length !== 8 ? Number(text) : NaN;
+  const wall = serialWall(serial);
+  if (wall !== null) return dayOf(new Date(wall));
+  const day = shownDay(text) ?? shownDateTime(text);
+  return day ? dayText(day.year, day.month, day.day) : text;
+}
+
+/** A date-time field's instant: wall-clock values (dates, serials, text without a zone) are in the space's zone. */
+function dateTimeValue(cell: Cell, text: string, zone: string): string {
+  if (cell instanceof Date) return instantText(cell.getTime(), zone);
+  if (ZONED.test(text)) return text;
+  const serial = typeof cell === 'number' ? cell : /^\d+(\.\d+)?$/.test(text) && text.length !== 8 ? Number(text) : NaN;
+  const wall = serialWall(serial);
+  if (wall !== null) return instantText(wall, zone);
+  const parts = shownDateTime(text);
+  if (parts) return instantText(wallMs(parts), zone);
+  const day = shownDay(text);
+  return day ? instantText(wallMs({ ...day, hour: 0, minute: 0, second: 0, ms: 0 }), zone) : text;
 }
 
 /**
- * One sheet cell → the value the record API expects. Only the form is converted here (text to lists, names to
- * ids, spreadsheet dates to ISO in the space's zone); whether the value is allowed is checkedValues' decision.
+ * One sheet cell → the value the record API expects. Only the form is converted here (values as shown to plain
+ * numbers, days and instants in the space's zone, text to lists, names to ids); what cannot be read with one
+ * meaning goes on as text, and whether a value is allowed is checkedValues' decision (with the field's reason).
  */
 export function cellValue(field: FieldDef, cell: Cell, context: CellContext): unknown {
   if (cell === null || cell === undefined) return null;
   const { directory, zone } = context;
-  const text = cell instanceof Date ? dayOf(cell) : String(cell).trim();
+  const text = cell instanceof Date ? dateText(cell) : String(cell).trim();
   if (text === '') return null;
   switch (field.type) {
     case 'number':
     case 'amount':
-      return typeof cell === 'number' ? cell : text.replace(/^[¥$]/, '');
+      return typeof cell === 'number' ? cell : (shownNumber(text) ?? text);
     case 'date':
-      return cell instanceof Date ? dayOf(cell) : text.replace(/\//g, '-').replace(/^(\d{4})-(\d)-/, '$1-0$2-').replace(/-(\d)$/, '-0$1');
+      return dayValue(cell, text);
     case 'datetime':
-      if (cell instanceof Date) return new Date(instantOf(cell.getTime(), zone)).toISOString();
-      return localDateTime(text, zone) ?? text;
+      return dateTimeValue(cell, text, zone);
     case 'multiselect':
     case 'checkbox':
       return text.split(/[,，;；、]/).map((s) => s.trim()).filter(Boolean);
