@@ -64,8 +64,15 @@ function escapeOfficeText(text: string): string {
  * keeps a 1,000,000-row export at a flat few MB. A Date is written as the wall-clock time of its UTC fields,
  * as a day or a date and time by its column's format.
  */
-export async function openWriter(path: string, kind: SheetKind, header: string[], sheetName?: string, formats: ColumnFormat[] = []): Promise<RowWriter> {
-  const writer = kind === 'csv' ? new CsvWriter(path, formats) : new XlsxWriter(path, sheetName, formats);
+/** xlsx only: a column whose cells must be one of `options` (a dropdown in Excel, WPS and LibreOffice). */
+export interface ListValidation {
+  /** 0-based column. */
+  column: number;
+  options: string[];
+}
+
+export async function openWriter(path: string, kind: SheetKind, header: string[], sheetName?: string, formats: ColumnFormat[] = [], lists: ListValidation[] = []): Promise<RowWriter> {
+  const writer = kind === 'csv' ? new CsvWriter(path, formats) : new XlsxWriter(path, sheetName, formats, lists);
   await writer.writeHeader(header);
   return writer;
 }
@@ -150,6 +157,10 @@ function csvField(cell: Cell, format: ColumnFormat): string {
 interface WriterInternals {
   styles?: { model?: { numFmts?: unknown[]; styles?: unknown[] }; _dateStyleId?: number; addStyleModel?: (model: unknown, cellType: number) => number };
 }
+/** exceljs's streaming sheet has data validations; its typings only declare them on the in-memory one. */
+interface SheetValidations {
+  dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+}
 interface SheetStreamInternals {
   stream?: { pipes?: NodeJS.EventEmitter[] };
 }
@@ -164,13 +175,24 @@ class XlsxWriter implements RowWriter {
 
   private readonly dayColumns: number[];
 
-  constructor(path: string, sheetName: string | undefined, formats: ColumnFormat[]) {
+  constructor(
+    path: string,
+    sheetName: string | undefined,
+    formats: ColumnFormat[],
+    private readonly lists: ListValidation[],
+  ) {
     this.file = createWriteStream(path);
     this.failure = watchFile(this.file);
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: this.file, useStyles: false, useSharedStrings: false });
     useDateFormats(this.workbook as unknown as WriterInternals);
     this.dayColumns = formats.flatMap((format, index) => (format === 'date' ? [index + 1] : []));
     this.sheet = this.workbook.addWorksheet(safeSheetName(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
+    // Options live in a hidden sheet, one column per list: no 255-character limit, commas in options allowed.
+    lists.forEach((list, index) => {
+      const column = columnName(list.column + 1);
+      const range = `'${OPTIONS_SHEET}'!$${columnName(index + 1)}$1:$${columnName(index + 1)}$${Math.max(list.options.length, 1)}`;
+      (this.sheet as unknown as SheetValidations).dataValidations.add(`${column}2:${column}${XLSX_MAX_DATA_ROWS + 1}`, { type: 'list', allowBlank: true, formulae: [range], showErrorMessage: true });
+    });
   }
 
   writeHeader(header: string[]): Promise<void> | void {
@@ -187,6 +209,12 @@ class XlsxWriter implements RowWriter {
   async close(): Promise<{ bytes: number; rows: number }> {
     this.failure.check();
     this.sheet.commit();
+    if (this.lists.length) {
+      const options = this.workbook.addWorksheet(OPTIONS_SHEET, { state: 'hidden' });
+      const longest = Math.max(...this.lists.map((list) => list.options.length));
+      for (let i = 0; i < longest; i++) options.addRow(this.lists.map((list) => (list.options[i] === undefined ? null : xlsxValue(list.options[i]!)))).commit();
+      options.commit();
+    }
     await this.failure.guard(this.workbook.commit());
     return { bytes: this.file.bytesWritten, rows: this.rows };
   }
@@ -235,6 +263,15 @@ function useDateFormats(workbook: WriterInternals): void {
   const dayId = dateTimeId + 1;
   const dateType = ExcelJS.ValueType.Date;
   styles.addStyleModel = (model: unknown, cellType: number) => (cellType === dateType ? (model === DAY_STYLE ? dayId : dateTimeId) : 0);
+}
+
+const OPTIONS_SHEET = 'Options';
+
+/** 1 → A, 27 → AA. */
+function columnName(column: number): string {
+  let name = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
 }
 
 /** Excel refuses names over 31 characters or with \ / ? * [ ] : and names starting or ending with '. */

@@ -6,7 +6,7 @@ import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { Language } from '../../../../shared/i18n/index.ts';
 import { inSpace, type Trx } from '../../../kernel/db/pool.ts';
 import { loadFormAs } from '../context.ts';
-import { readSheet, detectImportFile, checkZip } from '../io/index.ts';
+import { cellsToJson, readSheet, detectImportFile, checkZip } from '../io/index.ts';
 import { tableOf } from '../storage.ts';
 import { assignNumbers, candidates, checkBatch, insertBatch, type Candidate, type SheetRow } from './import-batch.ts';
 import { directoryOf } from './import-cells.ts';
@@ -61,7 +61,7 @@ export async function runImport(context: JobContext): Promise<void> {
         if (outcome.failed.length) {
           await trx
             .insertInto('forms_import_failure')
-            .values(outcome.failed.map((f) => ({ space_id: actor.spaceId, job_id: job.id, row_no: f.rowNo, reason: f.reason.slice(0, 2000), cells: JSON.stringify(f.cells) })))
+            .values(outcome.failed.map((f) => ({ space_id: actor.spaceId, job_id: job.id, row_no: f.rowNo, reason: f.reason.slice(0, 2000), cells: JSON.stringify(cellsToJson(f.cells)) })))
             .onConflict((oc) => oc.doNothing())
             .execute();
         }
@@ -80,6 +80,10 @@ export async function runImport(context: JobContext): Promise<void> {
     for await (const cells of readSheet(tmp, detected.kind, { encoding: detected.encoding })) {
       if (header) {
         header = false;
+        // Kept with the job: the failure file gives the user's own headers back.
+        await inSpace(db, actor.spaceId, (trx) =>
+          sql`update forms_job set params = params || jsonb_build_object('header', ${JSON.stringify(cellsToJson(cells))}::jsonb) where id = ${job.id}::bigint`.execute(trx),
+        );
         continue;
       }
       rowNo += 1;

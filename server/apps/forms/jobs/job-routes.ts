@@ -17,11 +17,11 @@ import { checkZip, detectImportFile, openWriter, readSheet, type Cell } from '..
 import { runExport } from './export-job.ts';
 import { IMPORTABLE, suggestMapping } from './import-cells.ts';
 import { discardImport, runImport } from './import-job.ts';
+import { jobColumns, ownJob } from './own-job.ts';
 import { JobRunner } from './runner.ts';
+import { registerSheetRoutes } from './sheet-routes.ts';
 
 const access = { permission: 'forms.records' } as const;
-const jobColumns = ['id', 'form_id as formId', 'kind', 'status', 'total', 'done', 'failed', 'output_name as fileName', 'output_size as fileSize', 'error_key as errorKey',
-  'system_name as systemName', 'app_name as appName', 'created_at as createdAt', 'finished_at as finishedAt'] as const;
 const FailuresQuery = Strict({ format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])), lang: Lang });
 const SAMPLE_ROWS = 5;
 
@@ -54,6 +54,7 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
   });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
+  registerSheetRoutes(app, kernel);
 
   /** Step 1: upload the sheet; it is checked (type by content, zip bomb, size, quoting) before it is kept. */
   app.post('/api/forms/forms/:formId/imports/preview', { config: { access, action: 'forms.import.upload' }, schema: { params: FormParams, querystring: NoQuery }, bodyLimit: 60 * 1024 * 1024 }, async (req) => {
@@ -122,47 +123,18 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
     return { code: 200, msg: 'ok', data: job };
   });
 
-  /** A user sees their own jobs only. */
-  const ownJob = (req: Parameters<typeof signedIn>[0], jobId: string) =>
-    kernel.transact(req, async (trx) => {
-      const job = await trx.selectFrom('forms_job').select([...jobColumns, 'output_path', 'user_id', 'params']).where('id', '=', jobId).executeTakeFirst();
-      if (!job || job.user_id !== signedIn(req).userId) throw fail.notFound('forms.job.notFound');
-      return job;
-    });
-
   app.get('/api/forms/jobs/:jobId', { config: { access }, schema: { params: JobParams, querystring: NoQuery } }, async (req) => {
-    const { output_path: _path, user_id: _user, params: _params, ...job } = await ownJob(req, req.params.jobId);
+    const { output_path: _path, user_id: _user, params: _params, ...job } = await ownJob(kernel, req, req.params.jobId);
     return { code: 200, msg: 'ok', data: job };
   });
 
   app.get('/api/forms/jobs/:jobId/file', { config: { access }, schema: { params: JobParams, querystring: NoQuery } }, async (req, reply) => {
-    const job = await ownJob(req, req.params.jobId);
+    const job = await ownJob(kernel, req, req.params.jobId);
     if (job.kind !== 'export' || job.status !== 'complete' || !job.output_path || !fs.existsSync(job.output_path)) throw fail.conflict('forms.job.notReady');
     return reply
       .header('content-type', job.output_path.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(job.fileName ?? 'export')}`)
       .send(fs.createReadStream(job.output_path));
-  });
-
-  /** The failure file of an import: each failed row as it was in the sheet, with its reason. */
-  app.get('/api/forms/jobs/:jobId/failures', { config: { access }, schema: { params: JobParams, querystring: FailuresQuery } }, async (req, reply) => {
-    const job = await ownJob(req, req.params.jobId);
-    if (job.kind !== 'import') throw fail.notFound('forms.job.notFound');
-    const format = req.query.format ?? 'xlsx';
-    const rows = await kernel.transact(req, (trx) => trx.selectFrom('forms_import_failure').select(['row_no', 'reason', 'cells']).where('job_id', '=', job.id).orderBy('row_no').execute());
-    const tmp = path.join(os.tmpdir(), `qpaas-failures-${job.id}-${Date.now()}.${format}`);
-    const width = Math.max(0, ...rows.map((r) => (r.cells as Cell[]).length));
-    // The header speaks the language the reasons were written in: the one the import was started in.
-    const language = ((job.params as { lang?: string }).lang ?? req.ctx.language) as typeof req.ctx.language;
-    const t = kernel.i18n.t;
-    const writer = await openWriter(tmp, format, [t(language, 'forms.import.colRow', {}), t(language, 'forms.import.colReason', {}), ...Array.from({ length: width }, (_, i) => `#${i + 1}`)]);
-    for (const row of rows) await writer.write([row.row_no + 1, row.reason, ...(row.cells as Cell[])]);
-    await writer.close();
-    const stream = fs.createReadStream(tmp).on('close', () => fs.rmSync(tmp, { force: true }));
-    return reply
-      .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`import-failures-${job.id}.${format}`)}`)
-      .send(stream);
   });
 
   /** §3/§4 export history: the last 3 days, only the latest export per application. */
