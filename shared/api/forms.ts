@@ -141,6 +141,10 @@ export const ImportBody = Strict({
   fileId: Id,
   /** Sheet column index → field key; unmapped columns are ignored. */
   mapping: Type.Record(Type.String({ pattern: '^[0-9]{1,3}$' }), Type.String({ pattern: '^[A-Za-z0-9]{1,20}$' })),
+  /** xlsx: the worksheet (index in tab order); default the first visible one. */
+  sheet: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+  /** 1-based line of the header row; default the one the preview detected. */
+  headerRow: Type.Optional(Type.Integer({ minimum: 1, maximum: 9999 })),
 });
 export const ExportBody = Strict({
   format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),

@@ -25,7 +25,8 @@ const DOCUMENTS = [
 ];
 /** Plain text has no magic bytes: allowed for these extensions when the bytes really are UTF-8 text. */
 const TEXT_EXTENSIONS = ['txt', 'csv', 'md', 'log', 'json'];
-const IMPORT_TYPES = ['application/zip', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-cfb'];
+// .xls (x-cfb) and .ods pass here so the import's reader answers them with its own advice (save as xlsx).
+const IMPORT_TYPES = ['application/zip', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-cfb', 'application/vnd.oasis.opendocument.spreadsheet'];
 
 // Text has no NUL bytes; its encoding (UTF-8, or GB18030 from Chinese Excel) is the import reader's concern.
 const isText = (bytes: Buffer) => !bytes.subarray(0, 1 << 20).includes(0);

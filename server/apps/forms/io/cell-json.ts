@@ -17,3 +17,15 @@ export function cellsFromJson(json: unknown): Cell[] {
     return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
   });
 }
+
+/** A failed row as stored: its line in the file and its cells. */
+export function failedRowToJson(line: number, cells: readonly Cell[]): { line: number; cells: unknown[] } {
+  return { line, cells: cellsToJson(cells) };
+}
+
+/** Both the stored shape above and an older bare array of cells (no line). */
+export function failedRowFromJson(json: unknown): { line: number | null; cells: Cell[] } {
+  if (Array.isArray(json)) return { line: null, cells: cellsFromJson(json) };
+  const row = (json ?? {}) as { line?: unknown; cells?: unknown };
+  return { line: typeof row.line === 'number' ? row.line : null, cells: cellsFromJson(row.cells) };
+}

@@ -8,6 +8,8 @@ import { ImportFileError, importLimits, type ImportLimits, type SheetKind, type 
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** The stream name Office gives the encrypted workbook inside the OLE2 container, as stored (UTF-16LE). */
 const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
+/** The `mimetype` entry of an OpenDocument spreadsheet (LibreOffice Calc, WPS "ods"). */
+const ODS_MIMETYPE = Buffer.from('application/vnd.oasis.opendocument.spreadsheet');
 /** file-type needs at most this many leading bytes to recognise any format it knows. */
 const HEAD_BYTES = 4100;
 
@@ -33,6 +35,8 @@ export async function detectImportFile(
   }
   // "PK": a zip. Only one holding xl/workbook.xml is a workbook (xlsb, ods, docx and plain zips are not).
   if (head[0] === 0x50 && head[1] === 0x4b) {
+    // OpenDocument stores its media type uncompressed as the first entry: an .ods gets advice, not "bad type".
+    if (head.includes(ODS_MIMETYPE)) throw new ImportFileError('forms.import.odsUnsupported');
     let found = false;
     await scanZip(
       path,

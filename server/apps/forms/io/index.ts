@@ -3,10 +3,10 @@
  * openWriter for exports. Everything streams; nothing here touches the database.
  */
 export { detectImportFile } from './detect.ts';
-export { readSheet, type ReadSheetOptions } from './read.ts';
+export { readSheet, readSheetRows, type ReadSheetOptions } from './read.ts';
 export { defaultSheet, listXlsxSheets, type SheetInfo } from './read-xlsx.ts';
 export { IMPORT_LIMITS, ImportFileError, importLimits, type Cell, type ImportLimits, type SheetKind, type TextEncoding } from './types.ts';
 export { escapeFormula, unescapeFormula, openWriter, type ColumnFormat, type ListValidation, XLSX_MAX_DATA_ROWS, type RowWriter } from './write.ts';
 export { checkZip } from './zip.ts';
 export { instantOf, offsetAt, wallOf } from './zone.ts';
-export { cellsFromJson, cellsToJson } from './cell-json.ts';
+export { cellsFromJson, cellsToJson, failedRowFromJson, failedRowToJson } from './cell-json.ts';

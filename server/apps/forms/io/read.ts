@@ -20,11 +20,16 @@ export interface ReadSheetOptions {
  * A limit error can come after rows were yielded: the caller must import nothing unless the generator
  * ends normally (buffer the rows, or write them in a transaction it rolls back).
  */
-export async function* readSheet(
+export async function* readSheet(path: string, kind: SheetKind, options: ReadSheetOptions = {}): AsyncGenerator<Cell[]> {
+  for await (const row of readSheetRows(path, kind, options)) yield row.cells;
+}
+
+/** readSheet with each row's line in the file (csv line where the record ends, xlsx row number). */
+export async function* readSheetRows(
   path: string,
   kind: SheetKind,
   options: ReadSheetOptions = {},
-): AsyncGenerator<Cell[]> {
+): AsyncGenerator<{ cells: Cell[]; line: number }> {
   const limits = importLimits(options.limits);
   let rows: AsyncGenerator<RawRow>;
   if (kind === 'xlsx') {
@@ -48,7 +53,7 @@ export async function* readSheet(
       }
     }
     if (++dataRows > limits.maxRows) throw new ImportFileError('forms.import.tooManyRows', { max: limits.maxRows });
-    yield cells;
+    yield { cells, line: raw.line };
   }
 }
 

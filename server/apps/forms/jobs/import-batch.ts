@@ -15,7 +15,10 @@ import { cellValue, type CellContext } from './import-cells.ts';
 const i18n = createI18n();
 
 export interface SheetRow {
+  /** Data row number (1 = the first row under the header): the job's cursor and the record's import_row. */
   rowNo: number;
+  /** Its line in the file, for the user. */
+  line: number;
   cells: Cell[];
 }
 
@@ -64,18 +67,18 @@ export async function checkBatch(trx: Trx, form: FormMeta, viewer: Viewer, rows:
   const outcome: Outcome = { ok: [], failed: [] };
   const serial = serialField(viewer.fields);
   for (const row of rows) {
-    const { rowNo, cells } = row;
+    const { rowNo, line, cells } = row;
     if (row.unreadable.length) {
-      outcome.failed.push({ rowNo, cells, reason: reasonOf(language, row.unreadable) });
+      outcome.failed.push({ rowNo, line, cells, reason: reasonOf(language, row.unreadable) });
       continue;
     }
     try {
       const values = await checkedValues(trx, form, viewer.fields, row.input, { userId: viewer.userId, recordId: null });
-      outcome.ok.push({ rowNo, cells, values, number: serial ? ((values[serial.key] as string | null) ?? null) : null });
+      outcome.ok.push({ rowNo, line, cells, values, number: serial ? ((values[serial.key] as string | null) ?? null) : null });
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 422) throw error;
       const errors = (error.data as { errors?: FieldError[] } | null)?.errors ?? [{ field: '', key: error.key, params: error.params as Record<string, string | number> }];
-      outcome.failed.push({ rowNo, cells, reason: reasonOf(language, errors) });
+      outcome.failed.push({ rowNo, line, cells, reason: reasonOf(language, errors) });
     }
   }
   return outcome;
@@ -90,7 +93,7 @@ export async function assignNumbers(trx: Trx, form: FormMeta, fields: readonly F
   outcome.ok = outcome.ok.filter((r) => {
     const duplicate = r.number !== null && (taken.has(r.number) || seen.has(r.number));
     if (r.number !== null) seen.add(r.number);
-    if (duplicate) outcome.failed.push({ rowNo: r.rowNo, reason: translate(i18n.dictionaries, language, 'common.numberRepeated'), cells: r.cells });
+    if (duplicate) outcome.failed.push({ rowNo: r.rowNo, line: r.line, reason: translate(i18n.dictionaries, language, 'common.numberRepeated'), cells: r.cells });
     return !duplicate;
   });
   if (serial.numbering) {

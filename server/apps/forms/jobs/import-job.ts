@@ -6,7 +6,7 @@ import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { Language } from '../../../../shared/i18n/index.ts';
 import { inSpace, type Trx } from '../../../kernel/db/pool.ts';
 import { loadFormAs } from '../context.ts';
-import { cellsToJson, readSheet, detectImportFile, checkZip } from '../io/index.ts';
+import { cellsToJson, failedRowToJson, readSheetRows, detectImportFile, checkZip } from '../io/index.ts';
 import { tableOf } from '../storage.ts';
 import { assignNumbers, candidates, checkBatch, insertBatch, type Candidate, type SheetRow } from './import-batch.ts';
 import { directoryOf } from './import-cells.ts';
@@ -61,7 +61,7 @@ export async function runImport(context: JobContext): Promise<void> {
         if (outcome.failed.length) {
           await trx
             .insertInto('forms_import_failure')
-            .values(outcome.failed.map((f) => ({ space_id: actor.spaceId, job_id: job.id, row_no: f.rowNo, reason: f.reason.slice(0, 2000), cells: JSON.stringify(cellsToJson(f.cells)) })))
+            .values(outcome.failed.map((f) => ({ space_id: actor.spaceId, job_id: job.id, row_no: f.rowNo, reason: f.reason.slice(0, 2000), cells: JSON.stringify(failedRowToJson(f.line, f.cells)) })))
             .onConflict((oc) => oc.doNothing())
             .execute();
         }
@@ -76,8 +76,12 @@ export async function runImport(context: JobContext): Promise<void> {
       writing = store(prepared, rows.at(-1)!.rowNo);
       writing.catch(() => undefined); // surfaced by the next await of `writing`
     };
+    // The sheet and header row the import was started with (older jobs: the first sheet's first row).
+    const headerRow = typeof job.params.headerRow === 'number' ? job.params.headerRow : null;
+    const sheet = typeof job.params.sheet === 'number' ? job.params.sheet : undefined;
     let header = true;
-    for await (const cells of readSheet(tmp, detected.kind, { encoding: detected.encoding })) {
+    for await (const { cells, line } of readSheetRows(tmp, detected.kind, { encoding: detected.encoding, sheet })) {
+      if (headerRow !== null && line < headerRow) continue; // a title block above the header
       if (header) {
         header = false;
         // Kept with the job: the failure file gives the user's own headers back.
@@ -88,7 +92,7 @@ export async function runImport(context: JobContext): Promise<void> {
       }
       rowNo += 1;
       if (rowNo <= job.cursor) continue;
-      batch.push({ rowNo, cells });
+      batch.push({ rowNo, line, cells });
       if (batch.length >= BATCH) {
         await write(batch);
         batch = [];

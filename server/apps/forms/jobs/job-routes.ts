@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { Lang, NoQuery, Strict } from '../../../../shared/api/common.ts';
 import { ExportBody, FormParams, ImportBody, JobParams } from '../../../../shared/api/forms.ts';
 import { EXPORT_HISTORY_DAYS } from '../../../../shared/constants.ts';
+import type { Trx } from '../../../kernel/db/pool.ts';
 import { fail } from '../../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../../kernel/http/context.ts';
 import type { App } from '../../../kernel/http/server.ts';
@@ -13,37 +14,40 @@ import type { Kernel } from '../../../kernel/kernel.ts';
 import { loadForm } from '../context.ts';
 import { fileRef, readUploads, sha256 } from '../files.ts';
 import { checkFilter } from './job-checks.ts';
-import { checkZip, detectImportFile, openWriter, readSheet, type Cell } from '../io/index.ts';
 import { runExport } from './export-job.ts';
 import { IMPORTABLE, suggestMapping } from './import-cells.ts';
 import { discardImport, runImport } from './import-job.ts';
 import { jobColumns, ownJob } from './own-job.ts';
 import { JobRunner } from './runner.ts';
+import { readSheetHead, shapePreview, type SheetChoice, type SheetHead } from './sheet-preview.ts';
 import { registerSheetRoutes } from './sheet-routes.ts';
 
 const access = { permission: 'forms.records' } as const;
-const FailuresQuery = Strict({ format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])), lang: Lang });
-const SAMPLE_ROWS = 5;
+const ImportFileParams = Strict({ formId: Type.String({ pattern: '^[0-9]{1,18}$' }), fileId: Type.String({ pattern: '^[0-9]{1,18}$' }) });
+const PreviewQuery = Strict({ sheet: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })), headerRow: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })), lang: Lang });
+const choiceOf = (query: { sheet?: string; headerRow?: string }): SheetChoice => ({
+  sheet: query.sheet === undefined ? undefined : Number(query.sheet),
+  headerRow: query.headerRow === undefined ? undefined : Math.max(1, Number(query.headerRow)),
+});
 
 const stamp = (at: Date) => at.toISOString().slice(0, 16).replace(/[-:T]/g, '');
 
-/** The first rows of an uploaded sheet: its header and a few data rows, for the column mapping step. */
-async function preview(bytes: Buffer): Promise<{ header: Cell[]; sample: Cell[][] }> {
+/** The head of an import file held in memory (an upload, or a stored file): read from a temp file, then removed. */
+async function headOf(bytes: Buffer | Uint8Array, choice: SheetChoice = {}): Promise<SheetHead> {
   const tmp = path.join(os.tmpdir(), `qpaas-preview-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
   fs.writeFileSync(tmp, bytes);
   try {
-    const detected = await detectImportFile(tmp);
-    if (detected.kind === 'xlsx') await checkZip(tmp);
-    const rows: Cell[][] = [];
-    for await (const cells of readSheet(tmp, detected.kind, { encoding: detected.encoding })) {
-      rows.push(cells);
-      if (rows.length > SAMPLE_ROWS) break;
-    }
-    if (rows.length < 2) throw fail.unprocessable('forms.import.noRows');
-    return { header: rows[0]!, sample: rows.slice(1) };
+    return await readSheetHead(tmp, choice);
   } finally {
     fs.rmSync(tmp, { force: true });
   }
+}
+
+/** A file this user uploaded for an import (anyone else's, or another space's, is not found). */
+async function importFileOf(trx: Trx, fileId: string, userId: string) {
+  const file = await trx.selectFrom('forms_file').select(['id', 'content']).where('id', '=', fileId).where('purpose', '=', 'import').where('uploaded_by', '=', userId).executeTakeFirst();
+  if (!file) throw fail.notFound('forms.file.notFound');
+  return file;
 }
 
 /** Imports and exports (§4): background jobs the user watches; export history shows the last 3 days, latest per app. */
@@ -60,16 +64,31 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
   app.post('/api/forms/forms/:formId/imports/preview', { config: { access, action: 'forms.import.upload' }, schema: { params: FormParams, querystring: NoQuery }, bodyLimit: 60 * 1024 * 1024 }, async (req) => {
     const user = signedIn(req);
     const [upload] = await readUploads(req, 'import', 50 * 1024 * 1024);
-    const sheet = await preview(upload!.bytes);
+    const head = await headOf(upload!.bytes);
     const data = await kernel.transact(req, async (trx) => {
       const { form, viewer } = await loadForm(trx, req, req.params.formId);
+      const fields = viewer.fields.filter((f) => IMPORTABLE.includes(f.type));
+      const sheet = shapePreview(head, fields);
       const file = await trx
         .insertInto('forms_file')
         .values({ space_id: form.spaceId, name: upload!.name, mime: upload!.mime, size: upload!.bytes.length, sha256: sha256(upload!.bytes), content: upload!.bytes, purpose: 'import', uploaded_by: user.userId })
         .returning(['id', 'name', 'size', 'mime'])
         .executeTakeFirstOrThrow();
-      const fields = viewer.fields.filter((f) => IMPORTABLE.includes(f.type));
       return { file: fileRef(file), ...sheet, fields, mapping: suggestMapping(sheet.header, fields) };
+    });
+    return { code: 200, msg: 'ok', data };
+  });
+
+  /** Step 1b: the same preview of the uploaded file for another sheet or header row (the mapping step's choice). */
+  app.get('/api/forms/forms/:formId/imports/files/:fileId/preview', { config: { access }, schema: { params: ImportFileParams, querystring: PreviewQuery } }, async (req) => {
+    const user = signedIn(req);
+    const choice = choiceOf(req.query);
+    const data = await kernel.transact(req, async (trx) => {
+      const { viewer } = await loadForm(trx, req, req.params.formId);
+      const file = await importFileOf(trx, req.params.fileId, user.userId);
+      const fields = viewer.fields.filter((f) => IMPORTABLE.includes(f.type));
+      const sheet = shapePreview(await headOf(file.content, choice), fields, choice.headerRow);
+      return { ...sheet, fields, mapping: suggestMapping(sheet.header, fields) };
     });
     return { code: 200, msg: 'ok', data };
   });
@@ -86,11 +105,14 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
         if (!field || !IMPORTABLE.includes(field.type)) throw fail.unprocessable('forms.import.mappingField', { column: Number(column) + 1, field: key });
       }
       if (new Set(entries.map(([, key]) => key)).size !== entries.length) throw fail.unprocessable('forms.import.mappingTwice');
-      const file = await trx.selectFrom('forms_file').select('id').where('id', '=', req.body.fileId).where('purpose', '=', 'import').where('uploaded_by', '=', user.userId).executeTakeFirst();
-      if (!file) throw fail.notFound('forms.file.notFound');
+      const file = await importFileOf(trx, req.body.fileId, user.userId);
+      // The sheet and header row resolve as the preview did (detected when not chosen), once, for the job to keep.
+      const choice = { sheet: req.body.sheet, headerRow: req.body.headerRow };
+      const sheet = shapePreview(await headOf(file.content, choice), viewer.fields.filter((f) => IMPORTABLE.includes(f.type)), choice.headerRow);
+      const params = { mapping: req.body.mapping, lang: req.ctx.language, sheet: sheet.sheet, headerRow: sheet.headerRow };
       const created = await trx
         .insertInto('forms_job')
-        .values({ space_id: form.spaceId, form_id: form.id, user_id: user.userId, kind: 'import', file_id: file.id, params: JSON.stringify({ mapping: req.body.mapping, lang: req.ctx.language }), system_name: form.systemName, app_name: form.appName })
+        .values({ space_id: form.spaceId, form_id: form.id, user_id: user.userId, kind: 'import', file_id: file.id, params: JSON.stringify(params), system_name: form.systemName, app_name: form.appName })
         .returning(jobColumns)
         .executeTakeFirstOrThrow();
       await sql`select forms_enqueue_job(${created.id}::bigint)`.execute(trx);

@@ -11,7 +11,7 @@ import { signedIn } from '../../../kernel/http/context.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { loadForm } from '../context.ts';
-import { cellsFromJson, openWriter, type Cell, type ColumnFormat, type SheetKind } from '../io/index.ts';
+import { cellsFromJson, failedRowFromJson, openWriter, type Cell, type ColumnFormat, type SheetKind } from '../io/index.ts';
 import { IMPORTABLE } from './import-cells.ts';
 import { ownJob } from './own-job.ts';
 import { spaceTimeZone } from './space-zone.ts';
@@ -57,7 +57,8 @@ export function registerSheetRoutes(app: App, kernel: Kernel): void {
     );
     const params = job.params as { lang?: string; header?: unknown; headerRow?: number };
     const header = cellsFromJson(params.header);
-    const rows = stored.map((r) => cellsFromJson(r.cells));
+    const failed = stored.map((r) => failedRowFromJson(r.cells));
+    const rows = failed.map((r) => r.cells);
     const width = Math.max(header.length, ...rows.map((cells) => cells.length));
     // The reasons were written in the language the import was started in: the header speaks it too.
     const language = (params.lang ?? req.ctx.language) as Language;
@@ -69,7 +70,7 @@ export function registerSheetRoutes(app: App, kernel: Kernel): void {
       for (const [i, row] of stored.entries()) {
         const cells = rows[i]!;
         const padded = Array.from({ length: width }, (_, column) => cells[column] ?? null);
-        await writer.write([...padded, t(language, 'forms.import.rowLimit', { row: row.row_no + headerLine, reason: row.reason })]);
+        await writer.write([...padded, t(language, 'forms.import.rowLimit', { row: failed[i]!.line ?? row.row_no + headerLine, reason: row.reason })]);
       }
       await writer.close();
     });

@@ -39,7 +39,7 @@ describe('csv "values as shown", as Chinese Excel and WPS save them (GB18030)', 
     const stored = new Map(page.records.map((r: any) => [r.values.f1, r.values]));
     for (const row of expected.accepted) expect(stored.get(row.f1), String(row.f1)).toEqual(row);
     const failures = await platform.kernel.databases.owner.query('select row_no, reason, cells from forms_import_failure where job_id = $1 order by row_no', [job.id]);
-    expect(failures.rows.map((r) => r.cells[0])).toEqual(expected.refused);
+    expect(failures.rows.map((r) => r.cells.cells[0])).toEqual(expected.refused);
     expect(failures.rows.map((r) => r.reason)).toEqual([
       expect.stringContaining('数量'), expect.stringContaining('日期'), expect.stringContaining('时间'), expect.stringContaining('金额'),
     ]);
