@@ -1,22 +1,44 @@
-import { Select, Table } from '@arco-design/web-react';
+import { Select, Space, Table, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview } from '../types.ts';
 
+/** What the server's preview adds for the mapping step: the sheets, the first rows and the header row. */
+export interface SheetPreview extends ImportPreview {
+  sheets?: Array<{ name: string; hidden: boolean }> | null;
+  sheet?: number;
+  headerRow?: number;
+  rows?: Array<{ line: number; cells: unknown[] }>;
+}
+
+export interface SheetChoice {
+  sheet?: number;
+  headerRow?: number;
+}
+
 interface Props {
-  preview: ImportPreview;
+  preview: SheetPreview;
   /** Sheet column index → field key ('' = skip). */
   mapping: Record<string, string>;
   onChange(mapping: Record<string, string>): void;
+  /** Another sheet or header row: the dialog asks the server for that preview. */
+  onChoose(choice: SheetChoice): void;
+  busy?: boolean;
 }
 
 const SKIP = '';
 const cellText = (cell: unknown) => (cell === null || cell === undefined ? '' : cell instanceof Object ? JSON.stringify(cell) : String(cell));
+const rowText = (cells: unknown[]) => cells.map(cellText).filter(Boolean).join(' | ').slice(0, 80);
 
-/** Step 2 of an import: each sheet column goes to a field or is skipped; a field takes one column at most. */
-export function ImportMapping({ preview, mapping, onChange }: Props) {
+/**
+ * Step 2 of an import: the sheet and its header row (detected by the server, changeable — a title row above the
+ * header is common), then each column goes to a field or is skipped; a field takes one column at most. The
+ * sample values show what the current choice gives.
+ */
+export function ImportMapping({ preview, mapping, onChange, onChoose, busy }: Props) {
   const { t } = useTranslation();
   const used = new Set(Object.values(mapping).filter(Boolean));
   const rows = preview.header.map((cell, index) => ({ index: String(index), header: cellText(cell) || t('forms.views.import.columnN', { n: index + 1 }) }));
+  const sheets = preview.sheets ?? [];
   const columns = [
     { title: t('forms.views.import.sheetColumn'), dataIndex: 'header', width: 200 },
     {
@@ -41,5 +63,37 @@ export function ImportMapping({ preview, mapping, onChange }: Props) {
       ),
     },
   ];
-  return <Table rowKey="index" size="small" columns={columns} data={rows} pagination={false} scroll={{ y: 360 }} border={{ wrapper: true, cell: true }} />;
+  return (
+    <>
+      <Space wrap className="qp-gap" size="large">
+        {sheets.length > 1 && (
+          <Space>
+            <Typography.Text>{t('forms.views.import.sheet')}</Typography.Text>
+            <Select
+              data-testid="import-sheet"
+              style={{ width: 200 }}
+              disabled={busy}
+              value={preview.sheet ?? 0}
+              onChange={(sheet: number) => onChoose({ sheet })}
+              options={sheets.map((sheet, index) => ({ value: index, label: sheet.hidden ? t('forms.views.import.hiddenSheet', { name: sheet.name }) : sheet.name }))}
+            />
+          </Space>
+        )}
+        {preview.rows && preview.rows.length > 1 && (
+          <Space>
+            <Typography.Text>{t('forms.views.import.headerRow')}</Typography.Text>
+            <Select
+              data-testid="import-header-row"
+              style={{ width: 360 }}
+              disabled={busy}
+              value={preview.headerRow ?? preview.rows[0]!.line}
+              onChange={(headerRow: number) => onChoose({ sheet: preview.sheet, headerRow })}
+              options={preview.rows.map((row) => ({ value: row.line, label: t('forms.views.import.headerRowOption', { line: row.line, text: rowText(row.cells) }) }))}
+            />
+          </Space>
+        )}
+      </Space>
+      <Table rowKey="index" size="small" columns={columns} data={rows} pagination={false} scroll={{ y: 320 }} border={{ wrapper: true, cell: true }} />
+    </>
+  );
 }

@@ -4,15 +4,15 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../../shell/services.tsx';
 import { useJob } from '../hooks/use-job.ts';
-import { failuresLink, uploadImportFile } from '../links.ts';
+import { apiLink, failuresLink, uploadImportFile } from '../links.ts';
 import { formPath } from '../records-api.ts';
-import type { ImportPreview, Job } from '../types.ts';
-import { ImportMapping } from './ImportMapping.tsx';
+import type { Job } from '../types.ts';
+import { ImportMapping, type SheetChoice, type SheetPreview } from './ImportMapping.tsx';
 import { ImportProgress } from './JobStatus.tsx';
 
-/** What the server reads as an import sheet (§5 names xls too: the server explains why .xls must be saved as .xlsx). */
-const ACCEPT = '.xlsx,.csv';
-const ACCEPTED = /\.(xlsx|csv)$/i;
+/** What the server reads as an import sheet; .xls and .ods go up too, so the server can advise saving as .xlsx. */
+const ACCEPT = '.xlsx,.csv,.xls,.ods';
+const ACCEPTED = /\.(xlsx|csv|xls|ods)$/i;
 
 interface Props {
   formId: string;
@@ -29,7 +29,7 @@ export function ImportModal({ formId, spaceUri, onClose, onImported }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [preview, setPreview] = useState<SheetPreview | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [started, setStarted] = useState<Job | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -71,13 +71,33 @@ export function ImportModal({ formId, spaceUri, onClose, onImported }: Props) {
     }
   }
 
+  /** Another sheet or header row: the server previews the uploaded file again with that choice. */
+  async function chooseSheet(choice: SheetChoice) {
+    if (!preview) return;
+    setBusy(true);
+    try {
+      const params: Record<string, string> = {};
+      if (choice.sheet !== undefined) params.sheet = String(choice.sheet);
+      if (choice.headerRow !== undefined) params.headerRow = String(choice.headerRow);
+      const answer = await api.get<SheetPreview>(formPath(formId, `/imports/files/${encodeURIComponent(preview.file.fileId)}/preview`), { params });
+      setPreview({ ...answer.data, file: preview.file });
+      setMapping(answer.data.mapping ?? {});
+      setProblem(null);
+    } catch (failure) {
+      setProblem((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function start() {
     if (!preview) return;
     const chosen = Object.fromEntries(Object.entries(mapping).filter(([, key]) => key));
     if (Object.keys(chosen).length === 0) return setProblem(t('forms.import.mappingEmpty'));
     setBusy(true);
     try {
-      const answer = await api.post<Job>(formPath(formId, '/imports'), { fileId: preview.file.fileId, mapping: chosen }, { json: true });
+      const body = { fileId: preview.file.fileId, mapping: chosen, sheet: preview.sheet, headerRow: preview.headerRow };
+      const answer = await api.post<Job>(formPath(formId, '/imports'), body, { json: true });
       setStarted(answer.data);
       setProblem(null);
       setStep(2);
@@ -119,6 +139,11 @@ export function ImportModal({ formId, spaceUri, onClose, onImported }: Props) {
               // Choosing the same file again after a refusal must fire change again.
               e.target.value = '';
             }} />
+          <Typography.Paragraph className="qp-gap">
+            <a href={apiLink(spaceUri, formPath(formId, '/imports/template'))} download data-testid="import-template">
+              {t('forms.views.import.template')}
+            </a>
+          </Typography.Paragraph>
           {file && (
             <div className="qp-fv-chosen" data-testid="import-chosen">
               <IconFile /> {file.name} <Typography.Text type="secondary">({(file.size / 1024).toFixed(1)} KB)</Typography.Text>
@@ -129,7 +154,7 @@ export function ImportModal({ formId, spaceUri, onClose, onImported }: Props) {
       {step === 1 && preview && (
         <>
           <Typography.Paragraph type="secondary">{t('forms.views.import.mapHint', { name: preview.file.name, n: mapped })}</Typography.Paragraph>
-          <ImportMapping preview={preview} mapping={mapping} onChange={setMapping} />
+          <ImportMapping preview={preview} mapping={mapping} onChange={setMapping} onChoose={(choice) => void chooseSheet(choice)} busy={busy} />
         </>
       )}
       {step === 2 && <ImportProgress job={job} error={pollError} failuresHref={started ? failuresLink(spaceUri, started.id) : ''} />}
