@@ -5,7 +5,8 @@
  *      hand-written SQL (same transaction, same row-level security) served by a bare node:http process
  *      (bench/hand-list-server.ts) — both over HTTP, so the ratio is what the low-code engine adds;
  *   B2 page 10,000 vs page 1;  B3 with count vs without;  B4 with 1,000 forms in 100 spaces vs before;
- *   B5 100,000-row xlsx and csv imports (rows/s, server peak RSS);  B6 1,000,000-row csv and xlsx exports.
+ *   B5 100,000-row xlsx and csv imports (rows/s, server peak RSS), and a 50,000-row xlsx of multi-byte text only;
+ *   B6 1,000,000-row csv and xlsx exports.
  * RECORDS (default 1,000,000) and SAMPLES (default 200) may be lowered for a quick look.
  */
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { APP_ROLE } from '../server/kernel/db/pool.ts';
-import { openWriter } from '../server/apps/forms/io/index.ts';
+import { openWriter, type Cell } from '../server/apps/forms/io/index.ts';
 import { ok } from '../tests/support/forms.ts';
 import { startScript, stopProcess } from '../tests/support/process.ts';
 import { bulkLoad, crowd, designOrders, signedIn, startBenchStack } from './records-setup.ts';
@@ -21,6 +22,7 @@ import { bulkLoad, crowd, designOrders, signedIn, startBenchStack } from './reco
 const RECORDS = Number(process.env.RECORDS ?? 1_000_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
 const IMPORT_ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
+const MULTIBYTE_ROWS = Number(process.env.MULTIBYTE_ROWS ?? 50_000);
 
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -129,10 +131,12 @@ try {
 
   // B5: imports through the API into a fresh form, from generated files.
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-bench-import-'));
-  const importInto = async (kind: 'csv' | 'xlsx') => {
+  const orderRow = (i: number) => [`Imported ${i}`, ['open', 'doing', 'done'][i % 3]!, i / 4, `2026-${String(1 + (i % 12)).padStart(2, '0')}-15`, `L${1 + (i % 8)}`, `Customer ${i % 900}`];
+  const ORDER_HEADER = ['Title', 'Status', 'Amount', 'Due', 'Line', 'Customer'];
+  const importInto = async (kind: 'csv' | 'xlsx', rows = IMPORT_ROWS, header = ORDER_HEADER, rowOf: (i: number) => Cell[] = orderRow) => {
     const file = path.join(work, `orders.${kind}`);
-    const writer = await openWriter(file, kind, ['Title', 'Status', 'Amount', 'Due', 'Line', 'Customer']);
-    for (let i = 1; i <= IMPORT_ROWS; i += 1) await writer.write([`Imported ${i}`, ['open', 'doing', 'done'][i % 3]!, i / 4, `2026-${String(1 + (i % 12)).padStart(2, '0')}-15`, `L${1 + (i % 8)}`, `Customer ${i % 900}`]);
+    const writer = await openWriter(file, kind, header);
+    for (let i = 1; i <= rows; i += 1) await writer.write(rowOf(i));
     await writer.close();
     const { formId: target } = await designOrders(admin);
     const preview = await ok(admin.upload(`/api/forms/forms/${target}/imports/preview`, [{ name: `orders.${kind}`, bytes: fs.readFileSync(file) }]));
@@ -144,14 +148,19 @@ try {
       state = await ok(admin.get(`/api/forms/jobs/${job.id}`));
     } while (state.status === 'preparing');
     const seconds = (performance.now() - started) / 1000;
-    if (state.status !== 'complete' || state.done !== IMPORT_ROWS) throw new Error(`import ${kind}: ${JSON.stringify(state)}`);
-    return IMPORT_ROWS / seconds;
+    if (state.status !== 'complete' || state.done !== rows) throw new Error(`import ${kind}: ${JSON.stringify(state)}`);
+    return rows / seconds;
   };
+  /** Issue 11: every cell multi-byte text (CJK, extension B, emoji), the case that once lost characters at zip chunk edges. */
+  const MULTIBYTE = ['螺栓', '垫片', '𠀀𪚥', '😀👍🏽', '中文', '，。', '￥', '𫠠'];
+  const multibyteRow = (i: number) => [0, 1].map((k) => Array.from({ length: 3 + ((i + k) % 9) }, (_, j) => MULTIBYTE[(i * 7 + j * 3 + k) % MULTIBYTE.length]).join(''));
   resetPeak(stack.serverPid);
   const xlsxRate = await importInto('xlsx');
   const csvRate = await importInto('csv');
   const importRss = peakRss(stack.serverPid);
   line(`B5 import ${IMPORT_ROWS.toLocaleString('en')} rows: xlsx ${xlsxRate.toFixed(0)} rows/s (target ≥ 10,000), csv ${csvRate.toFixed(0)} rows/s (target ≥ 30,000), server peak RSS ${importRss.toFixed(0)} MB (target ≤ 400 MB)`);
+  const multibyteRate = await importInto('xlsx', MULTIBYTE_ROWS, ['Title', 'Customer'], multibyteRow);
+  line(`B5 import ${MULTIBYTE_ROWS.toLocaleString('en')} rows of multi-byte text only (xlsx): ${multibyteRate.toFixed(0)} rows/s`);
 
   // B6: the admin exports all 1,000,000 records of the first form.
   const exportAs = async (format: 'csv' | 'xlsx') => {
@@ -171,7 +180,7 @@ try {
   const exportRss = peakRss(stack.serverPid);
   line(`B6 export ${RECORDS.toLocaleString('en')} rows: csv ${csvSeconds.toFixed(1)} s (target ≤ 30 s), xlsx ${xlsxSeconds.toFixed(1)} s = ${(xlsxSeconds / csvSeconds).toFixed(2)}× csv (target ≤ 6×), server peak RSS ${exportRss.toFixed(0)} MB (target ≤ 400 MB)`);
   fs.rmSync(work, { recursive: true, force: true });
-  line(`records: B1 ${b1.toFixed(2)}×, B2 ${b2.toFixed(2)}×, B3 ${b3.toFixed(2)}×, B4 ${b4.toFixed(2)}×, B5 xlsx ${xlsxRate.toFixed(0)}/s csv ${csvRate.toFixed(0)}/s, B6 csv ${csvSeconds.toFixed(1)} s xlsx ${(xlsxSeconds / csvSeconds).toFixed(2)}× (targets ≤1.5, ≤1.5, ≤1.2, ≤1.2, ≥10k/≥30k, ≤30 s/≤6×)`);
+  line(`records: B1 ${b1.toFixed(2)}×, B2 ${b2.toFixed(2)}×, B3 ${b3.toFixed(2)}×, B4 ${b4.toFixed(2)}×, B5 xlsx ${xlsxRate.toFixed(0)}/s csv ${csvRate.toFixed(0)}/s multi-byte xlsx ${multibyteRate.toFixed(0)}/s, B6 csv ${csvSeconds.toFixed(1)} s xlsx ${(xlsxSeconds / csvSeconds).toFixed(2)}× (targets ≤1.5, ≤1.5, ≤1.2, ≤1.2, ≥10k/≥30k, ≤30 s/≤6×)`);
 } finally {
   await stack.stop();
 }

@@ -45,12 +45,15 @@ const dateText = (date: Date) => {
   return iso.slice(11, 23) === '00:00:00.000' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 };
 const instantText = (wall: number, zone: string) => new Date(instantOf(wall, zone)).toISOString();
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** ISO 8601 with an explicit zone or Z: an instant already, left to the record check as it is. */
 const ZONED = /T.*(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** A date field's day from a cell: a spreadsheet date, a serial number, or a day (with or without time) as shown. */
 function dayValue(cell: Cell, text: string): string {
   if (cell instanceof Date) return dayOf(cell);
+  if (ISO_DAY.test(text)) return text;
   const serial = typeof cell === 'number' ? cell : /^\d+(\.\d+)?$/.test(text) && text.length !== 8 ? Number(text) : NaN;
   const wall = serialWall(serial);
   if (wall !== null) return dayOf(new Date(wall));
@@ -84,7 +87,8 @@ export function cellValue(field: FieldDef, cell: Cell, context: CellContext): un
   switch (field.type) {
     case 'number':
     case 'amount':
-      return typeof cell === 'number' ? cell : (shownNumber(text) ?? text);
+      // Plain decimals (the common case) go straight to the check; only other text is read "as shown".
+      return typeof cell === 'number' ? cell : PLAIN_NUMBER.test(text) ? text : (shownNumber(text) ?? text);
     case 'date':
       return dayValue(cell, text);
     case 'datetime':

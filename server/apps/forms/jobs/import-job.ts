@@ -8,7 +8,7 @@ import { inSpace, type Trx } from '../../../kernel/db/pool.ts';
 import { loadFormAs } from '../context.ts';
 import { cellsToJson, failedRowToJson, readSheetRows, detectImportFile, checkZip } from '../io/index.ts';
 import { tableOf } from '../storage.ts';
-import { assignNumbers, candidates, checkBatch, insertBatch, type Candidate, type SheetRow } from './import-batch.ts';
+import { assignNumbers, candidates, checkBatch, insertBatch, type Outcome, type SheetRow } from './import-batch.ts';
 import { directoryOf } from './import-cells.ts';
 import { spaceTimeZone } from './space-zone.ts';
 import { JobFailed, JobTakenOver, type JobContext, type JobRow } from './runner.ts';
@@ -48,14 +48,13 @@ export async function runImport(context: JobContext): Promise<void> {
     });
     let rowNo = 0;
     let batch: SheetRow[] = [];
-    const store = (rows: Candidate[], lastRow: number) =>
+    const store = (outcome: Outcome, lastRow: number) =>
       inSpace(db, actor.spaceId, async (trx) => {
         // A batch and the cursor that records it commit together, so not waiting for the disk is safe: after a
         // crash both are there or neither is, and the next worker redoes the batch.
         await sql`set local synchronous_commit = off`.execute(trx);
         const alive = await sql<{ ok: boolean }>`select forms_job_heartbeat(${job.id}::bigint, ${context.worker}) as ok`.execute(trx);
         if (!alive.rows[0]?.ok) throw new JobTakenOver();
-        const outcome = await checkBatch(trx, form, viewer, rows, language);
         await assignNumbers(trx, form, viewer.fields, outcome, language);
         await insertBatch(trx, form, viewer, job.id, outcome.ok);
         if (outcome.failed.length) {
@@ -71,9 +70,13 @@ export async function runImport(context: JobContext): Promise<void> {
     // One batch is written while the next is read and checked: PostgreSQL and this process work on both cores.
     // Batches still commit one after the other, in sheet order, so the cursor only ever moves forward.
     const write = async (rows: SheetRow[]) => {
+      // The record API's check runs in a transaction of its own, beside the previous batch's insert: the two
+      // cores stay busy. It guarantees what a record saved through the API gets (references are not locked
+      // there either); numbers, rows, failures and cursor still commit together below.
       const prepared = candidates(rows, columns, cellContext);
+      const outcome = await inSpace(db, actor.spaceId, (trx) => checkBatch(trx, form, viewer, prepared, language));
       await writing;
-      writing = store(prepared, rows.at(-1)!.rowNo);
+      writing = store(outcome, rows.at(-1)!.rowNo);
       writing.catch(() => undefined); // surfaced by the next await of `writing`
     };
     // The sheet and header row the import was started with (older jobs: the first sheet's first row).
