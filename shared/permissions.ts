@@ -25,3 +25,20 @@ export type Permission = keyof typeof PERMISSIONS;
 export function rolesFor(permission: Permission): readonly Role[] {
   return PERMISSIONS[permission];
 }
+
+/**
+ * Separation of duties (issue 10 point 4): the security and audit officers read what their duty needs (logs,
+ * security pages) and are not business users. An app whose roles are empty is every BUSINESS member's; safe and
+ * audit use an app only when an admin names their role in it (decision 0026). Managers of the application centre
+ * (admins) open every app; that exception is the caller's, as it is for the other app checks.
+ */
+export const DUTY_ROLES = ['safe', 'audit'] as const satisfies readonly Role[];
+export const BUSINESS_ROLES = ['saas', 'admin', 'user'] as const satisfies readonly Role[];
+
+export const holdsBusinessRole = (roles: readonly string[]) => roles.some((role) => (BUSINESS_ROLES as readonly string[]).includes(role));
+
+/** Whether a holder of `roles` may use an app limited to `appRoles` (empty: every business member). */
+export function appOpenTo(appRoles: readonly string[], roles: readonly string[]): boolean {
+  if (appRoles.length === 0) return holdsBusinessRole(roles);
+  return appRoles.some((role) => roles.includes(role));
+}

@@ -18,6 +18,13 @@ interface Checked {
 export const REFERENCE_ID = /^[0-9]{1,18}$/;
 export const SERIAL_MAX_LENGTH = 60;
 export const FILE_NAME_MAX_LENGTH = 255;
+/**
+ * Control characters (NUL, newlines, C1) and bidirectional overrides (which make "x\u202Etxt.exe" read as a text
+ * file) have no place in a file name, uploaded or named in a record (decision 0027).
+ */
+export const UNSAFE_FILE_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+/** A refused name as the message shows it: its unsafe characters as "?". */
+export const shownFileName = (name: string) => name.replace(new RegExp(UNSAFE_FILE_NAME.source, 'gu'), '?');
 /** Default values resolved when a record is created rather than stored literally. */
 export const DYNAMIC_DEFAULTS: Partial<Record<FieldType, string>> = { date: 'today', datetime: 'now' };
 
@@ -203,6 +210,7 @@ function checkFiles(
     const fileName = name.trim();
     if (fileName === '') return fail('forms.validation.fileName');
     if (charLength(fileName) > FILE_NAME_MAX_LENGTH) return fail('validation.tooLong', { limit: FILE_NAME_MAX_LENGTH });
+    if (UNSAFE_FILE_NAME.test(fileName)) return fail('forms.file.badName', { name: shownFileName(fileName) });
     if (size > maxSize) return fail('forms.validation.fileSize', { name: fileName, max: Math.round((maxSize / MB) * 100) / 100 });
     const type = mime.trim().toLowerCase();
     if (field.type === 'image' && !type.startsWith('image/')) return fail('forms.validation.imageType', { name: fileName });

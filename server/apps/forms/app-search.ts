@@ -8,8 +8,7 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { findVisibleApp } from '../appcenter/tables.ts';
 import { loadForm } from './context.ts';
-import { likeEscape } from './filter-sql.ts';
-import { visibleWhere } from './list.ts';
+import { searchMatch, visibleWhere } from './list.ts';
 
 const SearchQuery = Strict({ q: Type.String({ minLength: 1, maxLength: 100 }), lang: Lang });
 
@@ -32,15 +31,17 @@ export function registerAppSearch(app: App, kernel: Kernel): void {
     if (!text) throw fail.unprocessable('forms.search.empty');
     const data = await kernel.transact(req, async (trx) => {
       if (!(await findVisibleApp(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
-      const forms = await trx.selectFrom('forms_form').select(['id']).where('app_id', '=', req.params.appId).where('version', '>', 0).orderBy('sort').orderBy('id').limit(50).execute();
+      const forms = await trx.selectFrom('forms_form').select(['id']).where('app_id', '=', req.params.appId).where('deleted_at', 'is', null).where('version', '>', 0).orderBy('sort').orderBy('id').limit(50).execute();
       const hits: Hit[] = [];
       for (const { id } of forms) {
         const { form, viewer } = await loadForm(trx, req, id);
         const title = viewer.fields.find((f) => f.title && f.type !== 'serial' && f.type !== 'subtable');
+        // Matched and ranked on the fields this caller sees in that form, like the form's own search.
+        const match = searchMatch(form, viewer, text);
         const rows = await sql<{ id: string; number: string | null; title: string | null; rank: number }>`
-          select t.id, t.number, ${title ? sql`${sql.ref(`t.${title.key}`)}::text` : sql`null::text`} as title, word_similarity(${text}, t.search_text) as rank
+          select t.id, t.number, ${title ? sql`${sql.ref(`t.${title.key}`)}::text` : sql`null::text`} as title, ${match.rank} as rank
           from ${sql.table(form.table)} t
-          where ${visibleWhere(form, viewer, undefined)} and t.search_text like ${`%${likeEscape(text)}%`}
+          where ${visibleWhere(form, viewer, undefined)} and ${match.where}
           order by rank desc, t.updated_at desc, t.id desc limit ${SEARCH_RESULTS_CAP}`.execute(trx);
         hits.push(...rows.rows.map((r) => ({ formId: form.id, formName: form.name, ...r })));
       }

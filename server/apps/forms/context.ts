@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FieldDef, FormDefinition } from '../../../shared/forms/fields.ts';
+import { appOpenTo } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
-import { fail } from '../../kernel/errors.ts';
+import { AppError, fail } from '../../kernel/errors.ts';
 import { signedIn } from '../../kernel/http/context.ts';
 import { tableOf } from './storage.ts';
 
@@ -136,7 +137,8 @@ export async function loadFormAs(trx: Trx, actor: Actor, formId: string, options
   const roles = actor.roles;
   const row = await viewerMeta(trx, actor.spaceId, formId, principal.userId);
   const isAdmin = roles.includes('admin');
-  if (!row || (!isAdmin && row.app_roles.length > 0 && !row.app_roles.some((r) => roles.includes(r as Role)))) throw fail.notFound('forms.formNotFound');
+  // The app's roles (appOpenTo): safe and audit write and read nothing in an app that does not name their role.
+  if (!row || (!isAdmin && !appOpenTo(row.app_roles, roles))) throw fail.notFound('forms.formNotFound');
   if (options.published !== false && row.version === 0) throw fail.conflict('forms.notPublished');
   const spaceId = actor.spaceId;
   const allFields = row.version > 0 ? await publishedFields(trx, spaceId, formId, row.version) : [];
@@ -162,4 +164,14 @@ export async function loadFormAs(trx: Trx, actor: Actor, formId: string, options
     fields: visibleFields(allFields, rules, isAdmin),
   };
   return { form, viewer };
+}
+
+/** loadFormAs, or null when it is not a form the actor may open (another space's, unpublished, app hidden). */
+export async function openFormAs(trx: Trx, actor: Actor, formId: string): Promise<Awaited<ReturnType<typeof loadFormAs>> | null> {
+  try {
+    return await loadFormAs(trx, actor, formId);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }

@@ -3,10 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { Lang, NoQuery, Strict } from '../../../shared/api/common.ts';
 import { CommentBody, Id, RecordParams } from '../../../shared/api/forms.ts';
 import { FORM_LIMITS } from '../../../shared/forms/fields.ts';
+import { UNSAFE_FILE_NAME, shownFileName } from '../../../shared/forms/validate-values.ts';
+import { holdsBusinessRole } from '../../../shared/permissions.ts';
 import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { usesSomeApp } from '../appcenter/tables.ts';
 import { loadForm } from './context.ts';
 import { mayReadFile, referenceFiles, usableFiles } from './file-access.ts';
 import { fileRef, readUploads, sha256, type FilePurpose } from './files.ts';
@@ -24,6 +27,9 @@ export function registerFileRoutes(app: App, kernel: Kernel): void {
     const space = currentSpace(req);
     const user = signedIn(req);
     const purpose = req.query.purpose as FilePurpose;
+    if (!req.isMultipart()) throw fail.unprocessable('forms.file.none');
+    // Separation of duties (decision 0026): safe and audit store no business files unless an app names their role.
+    if (!holdsBusinessRole(req.ctx.roles) && !(await kernel.transact(req, (trx) => usesSomeApp(trx, req)))) throw fail.forbidden('forms.file.dutyRole');
     const uploads = await readUploads(req, purpose, purpose === 'import' ? IMPORT_MAX_BYTES : FORM_LIMITS.fileSizeMax);
     const files = await kernel.transact(req, (trx) =>
       trx
@@ -92,12 +98,14 @@ export function registerFileRoutes(app: App, kernel: Kernel): void {
     if (!content) throw fail.unprocessable('forms.comment.empty', {}, { errors: [{ field: 'content', key: 'forms.comment.empty' }] });
     const attachments = req.body.attachments ?? [];
     if (attachments.some((a) => !a.name.trim())) throw fail.unprocessable('forms.validation.fileName', {}, { errors: [{ field: 'attachments', key: 'forms.validation.fileName' }] });
+    const unsafe = attachments.find((a) => UNSAFE_FILE_NAME.test(a.name));
+    if (unsafe) throw fail.unprocessable('forms.file.badName', { name: shownFileName(unsafe.name) }, { errors: [{ field: 'attachments', key: 'forms.file.badName' }] });
     req.ctx.auditTarget = `${req.params.formId}/${req.params.id}`;
     const comment = await kernel.transact(req, async (trx) => {
       const { form, viewer } = await loadForm(trx, req, req.params.formId);
       await getRecord(trx, form, viewer, req.params.id);
       const ids = [...new Set(attachments.map((a) => a.fileId))];
-      const usable = await usableFiles(trx, viewer.userId, ids, { formId: form.id, recordId: req.params.id });
+      const usable = await usableFiles(trx, viewer.userId, ids, { formId: form.id, table: form.table, recordId: req.params.id, fields: viewer.fields });
       if (usable.length !== ids.length) throw fail.unprocessable('forms.file.notFound');
       await referenceFiles(trx, form.spaceId, form.id, req.params.id, attachments);
       return trx

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { FORM_LIMITS, type FileRef } from '../../../shared/forms/fields.ts';
+import { UNSAFE_FILE_NAME, shownFileName } from '../../../shared/forms/validate-values.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { fail } from '../../kernel/errors.ts';
+import { boundedImage } from './images.ts';
 
 export type FilePurpose = 'attachment' | 'image' | 'import';
 
@@ -60,11 +62,13 @@ export async function readUploads(req: FastifyRequest, purpose: FilePurpose, max
     for await (const part of req.files({ limits: { files: FORM_LIMITS.filesPerUpload + 1, fileSize: maxBytes, fields: 5, parts: 12 } })) {
       const name = part.filename.trim().slice(0, 255);
       if (!name) throw fail.unprocessable('forms.validation.fileName');
+      // A 422 rather than a cleaned name: the user would not recognise their file under another name (decision 0027).
+      if (UNSAFE_FILE_NAME.test(name)) throw fail.unprocessable('forms.file.badName', { name: shownFileName(name) });
       if (uploads.length >= FORM_LIMITS.filesPerUpload) throw fail.unprocessable('forms.file.tooMany', { max: FORM_LIMITS.filesPerUpload });
       const bytes = await part.toBuffer();
       const mime = await sniff(bytes, name, purpose);
       if (!mime) throw fail.unprocessable('forms.file.badType', { name });
-      uploads.push({ name, mime, bytes });
+      uploads.push({ name, mime, bytes: mime.startsWith('image/') ? await boundedImage(bytes, name, mime) : bytes });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { FieldDef } from '../../../shared/forms/fields.ts';
 import { filterProblems, isGroup, kindOf, type Condition, type FilterGroup } from '../../../shared/forms/filters.ts';
 import { fail } from '../../kernel/errors.ts';
-import { columnOf, param } from './storage.ts';
+import { columnIn, param } from './storage.ts';
 
 export type Sql = RawBuilder<unknown>;
 export const TRUE: Sql = sql`true`;
@@ -16,7 +16,7 @@ export const or = (parts: Sql[]): Sql => (parts.length === 0 ? FALSE : parts.len
 
 function condition(fields: readonly FieldDef[], c: Condition, alias: string): Sql {
   const kind = kindOf(fields, c.field)!;
-  const column = sql.ref(`${alias}.${columnOf(c.field)}`);
+  const column = sql.ref(`${alias}.${columnIn(fields, c.field)}`);
   const p = (value: unknown) => param(kind, value);
   const list = () => sql`cast(${(c.value as unknown[]).map(String)} as ${sql.raw(kind === 'number' ? 'float8[]' : kind === 'ref' ? 'bigint[]' : 'text[]')})`;
   switch (c.op) {

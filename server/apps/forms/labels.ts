@@ -1,23 +1,27 @@
 import { sql } from 'kysely';
-import type { FieldDef, FormDefinition } from '../../../shared/forms/fields.ts';
+import type { FieldDef } from '../../../shared/forms/fields.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
+import { accessPredicate } from './access.ts';
+import { openFormAs, type Actor, type FormMeta, type Viewer } from './context.ts';
 import type { ApiRecord } from './storage.ts';
-import { tableOf } from './storage.ts';
 
 export interface Labels {
   users: Record<string, string>;
   departments: Record<string, string>;
-  /** Per relation field key: related record id → its display text. */
+  /** Per relation field key: related record id → its display text (only records the reader may see). */
   relations: Record<string, Record<string, string>>;
 }
 
 const ids = (values: unknown[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && /^[0-9]{1,18}$/.test(v)))];
 
+/** Who reads a page: whose permissions decide which related records' titles it may show. */
+export const readerOf = (form: FormMeta, viewer: Viewer): Actor => ({ userId: viewer.userId, roles: viewer.roles, spaceId: form.spaceId });
+
 /**
  * Names for the ids a page of records shows (members, departments, related records): one query per kind of
  * reference for the whole page, never one per row (no N+1).
  */
-export async function labelsFor(trx: Trx, fields: readonly FieldDef[], records: readonly ApiRecord[], options: { system?: boolean } = {}): Promise<Labels> {
+export async function labelsFor(trx: Trx, reader: Actor, fields: readonly FieldDef[], records: readonly ApiRecord[], options: { system?: boolean } = {}): Promise<Labels> {
   const labels: Labels = { users: {}, departments: {}, relations: {} };
   if (records.length === 0) return labels;
   const of = (type: FieldDef['type']) => fields.filter((f) => f.type === type);
@@ -37,19 +41,24 @@ export async function labelsFor(trx: Trx, fields: readonly FieldDef[], records: 
     const target = field.relation?.formId;
     const wanted = ids(records.map((r) => r.values[field.key]));
     if (!target || wanted.length === 0) continue;
-    labels.relations[field.key] = await relationTitles(trx, target, wanted);
+    labels.relations[field.key] = await relationTitles(trx, reader, target, wanted);
   }
   return labels;
 }
 
-/** Display texts of records of another form: its number, or its title field's value, or `#id`. */
-export async function relationTitles(trx: Trx, formId: string, wanted: string[]): Promise<Record<string, string>> {
-  const form = await trx.selectFrom('forms_form as f').innerJoin('forms_version as v', (join) => join.onRef('v.form_id', '=', 'f.id').onRef('v.version', '=', 'f.version'))
-    .select('v.definition').where('f.id', '=', formId).executeTakeFirst();
-  if (!form) return {};
-  const title = (form.definition as FormDefinition).fields.find((f) => f.title && f.type !== 'serial' && f.type !== 'subtable');
-  const titleSql = title ? sql`${sql.ref(title.key)}::text` : sql`null::text`;
+/**
+ * Display texts of records of another form: its number, or its title field's value, or `#id` — only for the
+ * records the reader may see there (that form's record permissions and hidden fields); the others get no text,
+ * so the reader sees the bare id, never a title.
+ */
+export async function relationTitles(trx: Trx, reader: Actor, formId: string, wanted: string[]): Promise<Record<string, string>> {
+  const related = await openFormAs(trx, reader, formId);
+  if (!related) return {};
+  const { form, viewer } = related;
+  const title = viewer.fields.find((f) => f.title && f.type !== 'serial' && f.type !== 'subtable');
+  const titleSql = title ? sql`${sql.ref(`t.${title.key}`)}::text` : sql`null::text`;
   const rows = await sql<{ id: string; number: string | null; title: string | null }>`
-    select id, number, ${titleSql} as title from ${sql.table(tableOf(formId))} where id = any(${wanted}::bigint[])`.execute(trx);
+    select t.id, t.number, ${titleSql} as title from ${sql.table(form.table)} t
+    where t.id = any(${wanted}::bigint[]) and t.deleted_at is null and ${accessPredicate(form, viewer, 'view')}`.execute(trx);
   return Object.fromEntries(rows.rows.map((r) => [r.id, r.title ?? r.number ?? `#${r.id}`]));
 }

@@ -6,7 +6,7 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { monitors } from './access.ts';
 import { loadForm } from './context.ts';
-import { labelsFor } from './labels.ts';
+import { labelsFor, readerOf } from './labels.ts';
 import { countRecords } from './list.ts';
 import { SYSTEM_SELECT, ensureIndex, storedFields, toApiRecord, type RecordRow } from './storage.ts';
 
@@ -38,7 +38,7 @@ export function registerMonitorRoutes(app: App, kernel: Kernel): void {
       const recentRows = await sql<RecordRow>`select ${columns.length ? sql`${SYSTEM_SELECT}, ${sql.join(columns)}` : SYSTEM_SELECT} from ${table} t
         where t.deleted_at is null order by t.updated_at desc, t.id desc limit ${TOP}`.execute(trx);
       const recent = recentRows.rows.map((row) => toApiRecord(row, fields));
-      const labels = await labelsFor(trx, fields, recent);
+      const labels = await labelsFor(trx, readerOf(form, viewer), fields, recent);
       const people = [...byOwner, ...byHandler].map((g) => g.id).filter((id): id is string => !!id);
       const names = people.length ? await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', people).execute() : [];
       for (const row of names) labels.users[row.id] = row.name;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type TestClient } from '../../../tests/support/client.ts';
-import { ORDER_FIELDS, ok, publishedForm } from '../../../tests/support/forms.ts';
+import { ORDER_FIELDS, appRoles, ok, publishedForm } from '../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
 import type { Platform } from '../../platform.ts';
 
@@ -23,8 +23,10 @@ const userIdOf = async (client: TestClient) => (await ok(client.get('/api/accoun
 beforeAll(async () => {
   platform = await startTestPlatform();
   [admin, user, safe, audit, nova] = (await Promise.all(['acme.admin', 'acme.user', 'acme.safe', 'acme.audit', 'nova.admin'].map((l) => signedIn(platform.url, l)))) as TestClient[] as [TestClient, TestClient, TestClient, TestClient, TestClient];
-  ({ formId: base } = await publishedForm(admin, ORDER_FIELDS));
-  base = `/api/forms/forms/${base}`;
+  const { appId, formId } = await publishedForm(admin, ORDER_FIELDS);
+  // safe and audit use an app only when it names their role (decision 0026): this one is opened to every role.
+  await appRoles(admin, appId, ['saas', 'admin', 'user', 'safe', 'audit']);
+  base = `/api/forms/forms/${formId}`;
   for (const name of ['A1', 'A2', 'A3']) await create(admin, name, { f2: name === 'A3' ? 'done' : 'open', f5: 'a@example.com' });
   for (const name of ['U1', 'U2']) await create(user, name, { f5: 'u@example.com' });
   await create(safe, 'S1');

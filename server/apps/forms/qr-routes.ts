@@ -8,7 +8,7 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import { accessPredicate } from './access.ts';
 import { loadForm } from './context.ts';
 import { and } from './filter-sql.ts';
-import { labelsFor } from './labels.ts';
+import { labelsFor, readerOf } from './labels.ts';
 import { SYSTEM_SELECT, storedFields, toApiRecord, type RecordRow } from './storage.ts';
 
 const access = { permission: 'forms.records' } as const;
@@ -43,7 +43,7 @@ export function registerQrRoutes(app: App, kernel: Kernel): void {
         from ${sql.table(form.table)} t
         where ${and([sql`t.id = any(${req.body.ids}::bigint[])`, sql`t.deleted_at is null`, accessPredicate(form, viewer, 'view')])} order by t.id`.execute(trx);
       const records = rows.rows.map((row) => toApiRecord(row, fields));
-      const labels = await labelsFor(trx, fields, records);
+      const labels = await labelsFor(trx, readerOf(form, viewer), fields, records);
       const codes = await Promise.all(
         records.map(async (record) => {
           const url = `${origin}/space-${form.spaceId}/${form.appId}/detail/${form.id}?id=${record.id}`;

@@ -12,10 +12,11 @@ import type { Database } from '../../kernel/db/schema.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { noteRecord } from '../appcenter/record-marks.ts';
 import { monitors } from './access.ts';
 import { loadForm, type FormMeta, type Viewer } from './context.ts';
 import { countRecords, distinctValues, listRecords } from './list.ts';
-import { labelsFor } from './labels.ts';
+import { labelsFor, readerOf } from './labels.ts';
 import * as records from './records.ts';
 
 const access = { permission: 'forms.records' } as const;
@@ -80,11 +81,12 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
         cursor: q.cursor,
         pageSize: Math.min(q.pageSize ?? 50, PAGE_SIZE_MAX),
         count: q.count,
+        exactCount: q.exactCount,
         q: q.q,
-      }, (table, where) => inSpace(counts, form.spaceId, (other) => countRecords(other, table, where)));
+      }, (table, where, budget, onEstimate) => inSpace(counts, form.spaceId, (other) => countRecords(other, table, where, budget, onEstimate)));
       const columns = q.columns?.split(',');
       const system = !columns || columns.some((c) => ['ownerId', 'createdBy', 'updatedBy', 'handlerId'].includes(c));
-      return { ...page, labels: await labelsFor(trx, viewer.fields.filter((f) => !columns || columns.includes(f.key)), page.records, { system }) };
+      return { ...page, labels: await labelsFor(trx, readerOf(form, viewer), viewer.fields.filter((f) => !columns || columns.includes(f.key)), page.records, { system }) };
     });
     return { code: 200, msg: 'ok', data };
   });
@@ -98,6 +100,7 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
     const record = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
       const created = await records.createRecord(trx, form, viewer, req.body.values);
       req.ctx.auditTarget = `${form.id}/${created.id}`;
+      await noteRecord(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: created.id }, 'changed');
       return created;
     });
     return { code: 200, msg: 'ok', data: record };
@@ -106,16 +109,19 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
   app.get('/api/forms/forms/:formId/records/:id', { config: { access }, schema: { params: RecordParams, querystring: NoQuery } }, async (req) => {
     const data = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
       const found = await records.getRecord(trx, form, viewer, req.params.id);
-      return { ...found, labels: await labelsFor(trx, viewer.fields, [found.record]) };
+      await noteRecord(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: found.record.id }, 'viewed');
+      return { ...found, labels: await labelsFor(trx, readerOf(form, viewer), viewer.fields, [found.record]) };
     });
     return { code: 200, msg: 'ok', data };
   });
 
   app.put('/api/forms/forms/:formId/records/:id', { config: { access, action: 'forms.record.update' }, schema: { params: RecordParams, body: UpdateRecordBody } }, async (req) => {
     req.ctx.auditTarget = `${req.params.formId}/${req.params.id}`;
-    const record = await withForm(kernel, req, req.params.formId, (trx, form, viewer) =>
-      records.updateRecord(trx, form, viewer, req.params.id, req.body.values, req.body.rowVersion),
-    );
+    const record = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
+      const updated = await records.updateRecord(trx, form, viewer, req.params.id, req.body.values, req.body.rowVersion);
+      await noteRecord(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: req.params.id }, 'changed');
+      return updated;
+    });
     return { code: 200, msg: 'ok', data: record };
   });
 
@@ -128,7 +134,7 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
   app.get('/api/forms/forms/:formId/recycle', { config: { access }, schema: { params: FormParams, querystring: NoQuery } }, async (req) => {
     const data = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
       const recycled = await records.recycledRecords(trx, form, viewer, 500);
-      return { records: recycled, labels: await labelsFor(trx, viewer.fields, recycled) };
+      return { records: recycled, labels: await labelsFor(trx, readerOf(form, viewer), viewer.fields, recycled) };
     });
     return { code: 200, msg: 'ok', data };
   });

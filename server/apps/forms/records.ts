@@ -41,7 +41,7 @@ async function guardNumber<T>(trx: Trx, form: FormMeta, work: () => Promise<T>):
 }
 
 export async function createRecord(trx: Trx, form: FormMeta, viewer: Viewer, input: Record<string, unknown>) {
-  const values = await checkedValues(trx, form, viewer.fields, input, { userId: viewer.userId, recordId: null });
+  const values = await checkedValues(trx, form, viewer.fields, input, { userId: viewer.userId, roles: viewer.roles, recordId: null });
   const { columns, number: typed } = columnsOf(viewer.fields, values);
   const serial = serialField(form.allFields);
   const number = typed ?? (serial?.numbering ? (await nextNumbers(trx, form, serial.numbering, 1))[0]! : null);
@@ -89,7 +89,7 @@ export async function updateRecord(trx: Trx, form: FormMeta, viewer: Viewer, id:
   const current = await lockVisible(trx, form, viewer, id, 'modify');
   if (!current.allowed) throw fail.forbidden('forms.noModifyPermission');
   if (current.row_version !== rowVersion) throw fail.conflict('common.conflict', {}, { current: toApiRecord(current, viewer.fields) });
-  const values = await checkedValues(trx, form, viewer.fields, input, { userId: viewer.userId, recordId: id });
+  const values = await checkedValues(trx, form, viewer.fields, input, { userId: viewer.userId, roles: viewer.roles, recordId: id });
   const { columns, number } = columnsOf(viewer.fields, values);
   const merged = { ...toApiRecord(current, form.allFields).values, ...values };
   const sets: Sql[] = [

@@ -19,6 +19,9 @@ export interface FormsFormTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while the form is in the recycle bin (migration 0007). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FormsVersionTable {

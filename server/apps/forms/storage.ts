@@ -28,6 +28,10 @@ export const isSystemField = (name: string): name is SystemField => (SYSTEM_FIEL
 /** The column of a form field or system field; field keys (`f12`) are their own column names. */
 export const columnOf = (name: string): string => (isSystemField(name) ? SYSTEM_COLUMN[name] : name);
 
+/** The column of a name in a form's fields: a system field's column, `number` for the serial field, else the key. */
+export const columnIn = (fields: readonly FieldDef[], name: string): string =>
+  isSystemField(name) ? SYSTEM_COLUMN[name] : fields.some((f) => f.key === name && VALUE_KIND[f.type] === 'serial') ? 'number' : name;
+
 /** Fields with a column of their own (the serial field's value is the record's `number`). */
 export const storedFields = (fields: readonly FieldDef[]) => fields.filter((f) => VALUE_KIND[f.type] !== 'serial');
 
@@ -119,12 +123,24 @@ export function toApiRecord(row: RecordRow, fields: readonly FieldDef[]): ApiRec
   };
 }
 
+/** Whether a field's value goes into a record's search text (searchTextOf, searchTextSql). */
+export const searchable = (field: FieldDef) => field.type !== 'richtext' && ['text', 'number', 'date', 'texts'].includes(VALUE_KIND[field.type]);
+
+/**
+ * searchTextOf computed in SQL from some of a record's fields: what a viewer with hidden fields may search
+ * (the stored search_text holds every field). Same parts in the same order, so it matches where search_text does.
+ */
+export function searchTextSql(fields: readonly FieldDef[]): RawBuilder<unknown> {
+  const parts = fields.filter(searchable).map((f) => (VALUE_KIND[f.type] === 'texts' ? sql`array_to_string(${sql.ref(`t.${f.key}`)}, ' ')` : sql`${sql.ref(`t.${f.key}`)}::text`));
+  return sql`lower(concat_ws(' ', t.number, ${sql.join(parts.length ? parts : [sql`null`])}))`;
+}
+
 /** The text a record is found by in search: its text-like values, lower-cased, bounded. */
 export function searchTextOf(fields: readonly FieldDef[], values: Record<string, unknown>, number: string | null): string {
   const parts: string[] = number ? [number] : [];
   for (const field of fields) {
     const value = values[field.key];
-    if (value === null || value === undefined || field.type === 'richtext') continue;
+    if (value === null || value === undefined || !searchable(field)) continue;
     const kind = VALUE_KIND[field.type];
     if (kind === 'text' || kind === 'number' || kind === 'date') parts.push(String(value));
     else if (kind === 'texts' && Array.isArray(value)) parts.push(value.join(' '));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type TestClient } from '../../../tests/support/client.ts';
-import { ok, publishedForm } from '../../../tests/support/forms.ts';
+import { appRoles, ok, publishedForm } from '../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
 import type { Platform } from '../../platform.ts';
 
@@ -21,7 +21,10 @@ const ROOM_FIELDS = [
 beforeAll(async () => {
   platform = await startTestPlatform();
   [admin, user, nova] = await Promise.all([signedIn(platform.url, 'acme.admin'), signedIn(platform.url, 'acme.user'), signedIn(platform.url, 'nova.admin')]);
-  ({ formId } = await publishedForm(admin, ROOM_FIELDS as never, { system: 'Facilities', app: 'Rooms', form: 'Booking' }));
+  const created = await publishedForm(admin, ROOM_FIELDS as never, { system: 'Facilities', app: 'Rooms', form: 'Booking' });
+  formId = created.formId;
+  // acme.safe plays a second member below: the app names every role, as safe uses only apps that name it (0026).
+  await appRoles(admin, created.appId, ['saas', 'admin', 'user', 'safe', 'audit']);
   base = `/api/forms/forms/${formId}`;
 });
 afterAll(async () => {
@@ -121,7 +124,7 @@ describe('discussion and uploads', () => {
     const record = await ok(user.post(`${base}/records`, { values: { f1: 'Discuss', f2: 'A' } }));
     const empty = await user.post(`${base}/records/${record.id}/comments?lang=en`, { content: '   ' });
     expect([empty.status, empty.body.text]).toEqual([422, 'Discussion content cannot be empty.']);
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082', 'hex');
     const uploaded = await ok(user.upload('/api/forms/files?purpose=attachment', [{ name: 'photo.png', bytes: png }, { name: 'notes.txt', bytes: Buffer.from('hello') }]));
     expect(uploaded.files.map((f: any) => [f.name, f.mime])).toEqual([['photo.png', 'image/png'], ['notes.txt', 'text/plain']]);
     const noName = await user.post(`${base}/records/${record.id}/comments?lang=en`, { content: 'see file', attachments: [{ ...uploaded.files[0], name: ' ' }] });

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Kernel } from '../kernel.ts';
 import { BODY_LIMIT, frameworkErrorHandler, installErrorHandling } from './errors.ts';
 import { installKernelHooks } from './hooks.ts';
+import { installNulRefusal } from './nul-text.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { stripSpacePrefix } from './space-prefix.ts';
 import { WEB_ROOT, hostWebApp } from '../web.ts';
@@ -45,5 +46,6 @@ export async function createHttpServer(kernel: Kernel, trustProxy = false, webRo
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   installErrorHandling(app, kernel, await hostWebApp(app, webRoot));
   installKernelHooks(app, kernel);
+  installNulRefusal(app);
   return app;
 }

@@ -9,7 +9,7 @@ import { createI18n } from '../../../kernel/i18n.ts';
 import { loadFormAs } from '../context.ts';
 import { and } from '../filter-sql.ts';
 import { openWriter, wallOf, type Cell, type ColumnFormat, type SheetKind } from '../io/index.ts';
-import { labelsFor, type Labels } from '../labels.ts';
+import { labelsFor, readerOf, type Labels } from '../labels.ts';
 import { visibleWhere } from '../list.ts';
 import { SYSTEM_SELECT, storedFields, toApiRecord, type ApiRecord, type RecordRow } from '../storage.ts';
 import { JobTakenOver, type JobContext } from './runner.ts';
@@ -99,7 +99,7 @@ export async function runExport(context: JobContext, dataDir: string): Promise<v
         const result = await sql<RecordRow>`select ${columns.length ? sql`${SYSTEM_SELECT}, ${sql.join(columns)}` : SYSTEM_SELECT}
           from ${sql.table(form.table)} t where ${and([where, afterId ? sql`t.id > ${afterId}::bigint` : sql`true`])} order by t.id limit ${BATCH}`.execute(trx);
         const records = result.rows.map((row) => toApiRecord(row, fields));
-        return { records, labels: await labelsFor(trx, fields, records) };
+        return { records, labels: await labelsFor(trx, readerOf(form, viewer), fields, records) };
       });
       for (const record of page.records) {
         await writer.write([

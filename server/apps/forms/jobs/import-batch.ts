@@ -3,13 +3,12 @@ import { VALUE_KIND, type FieldDef } from '../../../../shared/forms/fields.ts';
 import type { FieldError } from '../../../../shared/forms/validate.ts';
 import { translate, type Language } from '../../../../shared/i18n/index.ts';
 import type { Trx } from '../../../kernel/db/pool.ts';
-import { AppError } from '../../../kernel/errors.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
 import type { FormMeta, Viewer } from '../context.ts';
 import type { Cell } from '../io/index.ts';
 import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
 import { searchTextOf, storedFields } from '../storage.ts';
-import { checkedValues, type CheckedValues } from '../values.ts';
+import { checkedRows, type CheckedValues, type InTransaction } from '../values.ts';
 import { cellValue, type CellContext } from './import-cells.ts';
 
 const i18n = createI18n();
@@ -59,27 +58,25 @@ export function candidates(rows: SheetRow[], mapping: Array<[number, FieldDef]>,
 }
 
 /**
- * Every row goes through `checkedValues`, the record API's own check (§5 rules, references that must be of this
- * space, rich text sanitising): one write path for every writer. Its 422 is the row's failure with the reasons;
- * anything else (a refused permission, a database error) fails the import.
+ * Every row goes through `checkedRows`, the record API's own check (§5 rules, references that must be of this
+ * space, rich text sanitising): one write path for every writer. A row it refuses fails with the reasons; anything
+ * else (a refused permission, a database error) fails the import. The batch is checked at once: one query per kind
+ * of reference for its 2,000 rows.
  */
-export async function checkBatch(trx: Trx, form: FormMeta, viewer: Viewer, rows: Candidate[], language: Language): Promise<Outcome> {
+export async function checkBatch(run: InTransaction, form: FormMeta, viewer: Viewer, rows: Candidate[], language: Language): Promise<Outcome> {
   const outcome: Outcome = { ok: [], failed: [] };
   const serial = serialField(viewer.fields);
+  const readable = rows.filter((row) => row.unreadable.length === 0);
+  const checked = await checkedRows(run, form, viewer.fields, readable.map((row) => row.input), { userId: viewer.userId, roles: viewer.roles, recordId: null });
+  const byRow = new Map(readable.map((row, i) => [row, checked[i]!]));
   for (const row of rows) {
     const { rowNo, line, cells } = row;
-    if (row.unreadable.length) {
-      outcome.failed.push({ rowNo, line, cells, reason: reasonOf(language, row.unreadable) });
+    const result = byRow.get(row);
+    if (!result || result.errors) {
+      outcome.failed.push({ rowNo, line, cells, reason: reasonOf(language, result?.errors ?? row.unreadable) });
       continue;
     }
-    try {
-      const values = await checkedValues(trx, form, viewer.fields, row.input, { userId: viewer.userId, recordId: null });
-      outcome.ok.push({ rowNo, line, cells, values, number: serial ? ((values[serial.key] as string | null) ?? null) : null });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status !== 422) throw error;
-      const errors = (error.data as { errors?: FieldError[] } | null)?.errors ?? [{ field: '', key: error.key, params: error.params as Record<string, string | number> }];
-      outcome.failed.push({ rowNo, line, cells, reason: reasonOf(language, errors) });
-    }
+    outcome.ok.push({ rowNo, line, cells, values: result.values, number: serial ? ((result.values[serial.key] as string | null) ?? null) : null });
   }
   return outcome;
 }
@@ -106,7 +103,7 @@ export async function assignNumbers(trx: Trx, form: FormMeta, fields: readonly F
 const RECORDSET_TYPE: Record<string, string> = { text: 'text', number: 'float8', date: 'date', datetime: 'timestamptz', texts: 'jsonb', ref: 'bigint', json: 'jsonb', serial: 'text' };
 
 /**
- * The import's insert. It takes CheckedValues only, which nothing but checkedValues makes: a row cannot reach
+ * The import's insert. It takes CheckedValues only, which nothing but checkedRows makes: a row cannot reach
  * the table without the record API's check. A batch is one JSON document turned into rows by json_to_recordset:
  * one parameter and PostgreSQL's own JSON parser. Keys are the checked field keys.
  */

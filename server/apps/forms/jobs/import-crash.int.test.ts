@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../tests/support/client.ts';
 import { ok, publishedForm } from '../../../../tests/support/forms.ts';
 import { createTestDatabase, dropTestDatabase, startTestPlatform } from '../../../../tests/support/platform.ts';
-import { startScript, stopProcess } from '../../../../tests/support/process.ts';
+import { crashProcess, startScript } from '../../../../tests/support/process.ts';
 import type { Platform } from '../../../platform.ts';
 
 const ROWS = 30_000;
@@ -45,7 +45,9 @@ describe('an import survives its server crashing in the middle', () => {
       seen = await ok(client.get(`/api/forms/jobs/${job.id}`));
       if (seen.done === 0) await new Promise((r) => setTimeout(r, 20));
     }
-    await stopProcess(server.child, 'SIGKILL');
+    await crashProcess(server.child);
+    // Really gone (tsx's child included): nothing answers at its address any more.
+    await expect(fetch(url!)).rejects.toThrow();
     expect(seen.status).toBe('preparing');
     expect(seen.done).toBeGreaterThan(0);
     expect(seen.done).toBeLessThan(ROWS);

@@ -70,11 +70,12 @@ export async function runImport(context: JobContext): Promise<void> {
     // One batch is written while the next is read and checked: PostgreSQL and this process work on both cores.
     // Batches still commit one after the other, in sheet order, so the cursor only ever moves forward.
     const write = async (rows: SheetRow[]) => {
-      // The record API's check runs in a transaction of its own, beside the previous batch's insert: the two
-      // cores stay busy. It guarantees what a record saved through the API gets (references are not locked
-      // there either); numbers, rows, failures and cursor still commit together below.
+      // The record API's check runs beside the previous batch's insert (in a transaction of its own when rows
+      // name members, departments or records to look up): the two cores stay busy. It guarantees what a record
+      // saved through the API gets (references are not locked there either); numbers, rows, failures and cursor
+      // still commit together below.
       const prepared = candidates(rows, columns, cellContext);
-      const outcome = await inSpace(db, actor.spaceId, (trx) => checkBatch(trx, form, viewer, prepared, language));
+      const outcome = await checkBatch((work) => inSpace(db, actor.spaceId, work), form, viewer, prepared, language);
       await writing;
       writing = store(outcome, rows.at(-1)!.rowNo);
       writing.catch(() => undefined); // surfaced by the next await of `writing`

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT } from '../../server/kernel/web.ts';
+import type { Platform } from '../../server/platform.ts';
+import { chromiumMissing, launchChromium } from '../support/browser.ts';
+import { signedIn } from '../support/client.ts';
+import { ok } from '../support/forms.ts';
+import { startTestPlatform, TEST_DEMO_PASSWORD } from '../support/platform.ts';
+
+/** Issue 9 / issue 10 point 4 (decision 0026): an auditor is offered no business app, nor "new record", by default. */
+const missing = chromiumMissing();
+if (missing) console.log(missing);
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (missing) return;
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
+  platform = await startTestPlatform();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function signIn(loginId: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/home/login');
+  await page.fill('input[name="loginId"]', loginId);
+  await page.fill('input[name="password"]', TEST_DEMO_PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForURL('**/user/workbench');
+  return page;
+}
+
+describe.skipIf(!!missing)('separation of duties in the browser', () => {
+  it('the demo app is not offered to the auditor until the admin chooses the auditor role in the app editor', async () => {
+    // Reading the seeded demo app's id, to name its tile: nothing is created through the API.
+    const demo = (await ok((await signedIn(platform.url, 'acme.admin')).get('/api/appcenter/apps'))).apps[0] as { id: string; name: string };
+
+    const auditor = await signIn('acme.audit');
+    await auditor.goto('/appcenter');
+    await auditor.getByTestId('appcenter-empty-user').waitFor();
+    expect(await auditor.getByTestId(`app-tile-${demo.id}`).count()).toBe(0);
+    await auditor.goto(`/app/!/${demo.id}`);
+    await auditor.getByTestId('app-error').waitFor();
+    expect(await auditor.getByTestId('new-record').count()).toBe(0);
+
+    const admin = await signIn('acme.admin');
+    await admin.goto('/appcenter');
+    await admin.getByTestId(`app-edit-${demo.id}`).click();
+    await admin.getByTestId('appcenter-form-roles').click();
+    for (const role of ['普通用户', '审计员']) await admin.locator('.arco-select-option', { hasText: new RegExp(`^${role}$`) }).click();
+    await admin.getByTestId('appcenter-form-name').click(); // closes the role list
+    await admin.getByTestId('appcenter-form-ok').click();
+    await admin.getByTestId('appcenter-editor').waitFor({ state: 'hidden' });
+
+    await auditor.goto('/appcenter');
+    await auditor.getByTestId(`app-tile-${demo.id}`).click();
+    await auditor.getByTestId('new-record').waitFor();
+  });
+});
