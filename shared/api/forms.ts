@@ -49,6 +49,10 @@ export const DefinitionSchema = Strict({ fields: Type.Array(FieldSchema, { maxIt
 export const CreateFormBody = Strict({ appId: Id, name: Label, description: Type.Optional(Type.String({ maxLength: 500 })) });
 export const SaveDraftBody = Strict({ definition: DefinitionSchema, draftUpdatedAt: Type.String({ maxLength: 40 }) });
 export const RenameFormBody = Strict({ name: Label, description: Type.Optional(Type.String({ maxLength: 500 })) });
+/** A copy of a form's design (never its records) under a new name. */
+export const CopyFormBody = Strict({ name: Label });
+/** The app's forms in their new order (every live form of the app, each once). */
+export const FormOrderBody = Strict({ formIds: Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }) });
 
 /** Values are checked field by field by shared/forms/validate.ts (422 per field), not by this schema. */
 const Values = Type.Record(Type.String({ pattern: '^f[0-9]{1,6}$' }), Type.Unknown());
@@ -79,6 +83,8 @@ export const ListQuery = Strict({
   cursor: Type.Optional(Type.String({ maxLength: 1000 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 50 })),
   count: Type.Optional(Type.Boolean()),
+  /** With count: the user asked for the exact figure (a longer time budget than every page's). */
+  exactCount: Type.Optional(Type.Boolean()),
   q: Type.Optional(Type.String({ maxLength: 100 })),
   lang: Lang,
 });
@@ -173,6 +179,8 @@ export interface ApiRecord {
   formVersion: number;
   deletedAt?: string | null;
   values: Record<string, unknown>;
+  /** Lists only: whether the viewer may delete this record (§6), so a list offers delete only where it works. */
+  canDelete?: boolean;
 }
 
 /** GET /api/forms/forms/{formId}: the fields this user may see and what they may do. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FieldDef } from '../../../shared/forms/fields.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { loadFormAs } from './context.ts';
@@ -12,13 +13,26 @@ const FIELDS: FieldDef[] = [
   { key: 'f4', type: 'number', label: '温度 Temperature (°C)', decimals: 1, numberRule: { kind: 'between', min: -40, max: 400 } },
   { key: 'f5', type: 'textarea', label: '备注 Notes' },
   { key: 'f6', type: 'serial', label: '单号 No.', numbering: { prefix: 'DJ', datePart: 'yyyyMM', digits: 4 } },
+  // Downtime booked per line: the occupy view's resource, start and end (date-time fields, §2.8 occupy).
+  { key: 'f7', type: 'select', label: '产线 Line', options: ['一号线 Line 1', '二号线 Line 2'] },
+  { key: 'f8', type: 'datetime', label: '停机开始 Downtime start' },
+  { key: 'f9', type: 'datetime', label: '停机结束 Downtime end' },
 ];
 
+/** A downtime window on a line, `fromHour`..`toHour` o'clock (UTC) today: demo bookings that never overlap. */
+function downtime(line: string, fromHour: number, toHour: number): Record<string, unknown> {
+  const day = new Date().toISOString().slice(0, 10);
+  const at = (hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+  return { f7: line, f8: at(fromHour), f9: at(toHour) };
+}
+
 const RECORDS: Array<Record<string, unknown>> = [
-  { f1: '注塑机 1 Moulding press 1', f2: '正常 OK', f4: 68.5 },
-  { f1: '注塑机 2 Moulding press 2', f2: '故障 Fault', f4: 121, f5: '油温过高 Oil too hot' },
+  { f1: '注塑机 1 Moulding press 1', f2: '正常 OK', f4: 68.5, ...downtime('一号线 Line 1', 1, 3) },
+  { f1: '注塑机 2 Moulding press 2', f2: '故障 Fault', f4: 121, f5: '油温过高 Oil too hot', ...downtime('一号线 Line 1', 4, 8) },
   { f1: '冷却塔 Cooling tower', f2: '待检 To check' },
-  { f1: '空压机 Air compressor', f2: '正常 OK', f4: 45.2 },
+  { f1: '空压机 Air compressor', f2: '正常 OK', f4: 45.2, ...downtime('二号线 Line 2', 2, 5) },
+  // A long equipment name, as real plants have them: labels and cards must wrap it, not clip it.
+  { f1: '二号线注塑机上料机械手（左工位） Line 2 moulding press loader robot, left station', f2: '待检 To check', ...downtime('二号线 Line 2', 6, 7) },
 ];
 
 /** Runs in the space's transaction as its admin: system, app, published form, two views, a rule, a few records. */
@@ -37,12 +51,15 @@ export async function seedFormsDemo(trx: Trx, spaceId: string, adminId: string):
     .executeTakeFirstOrThrow();
   await trx.insertInto('forms_version').values({ space_id: spaceId, form_id: form.id, version: 1, definition, published_by: adminId }).execute();
   await prepareStorage(trx, form.id, FIELDS);
-  for (const column of ['f2', 'f3']) await ensureIndex(trx, form.id, column);
+  for (const column of ['f2', 'f3', 'f7', 'f8', 'f9']) await ensureIndex(trx, form.id, column);
+  // The occupy view's no-overlap rule, as saving the view in the editor would add it (views-routes.ts).
+  await sql`select forms_storage_occupy(${form.id}::bigint, 'f7', 'f8', 'f9')`.execute(trx);
   await trx
     .insertInto('forms_view')
     .values([
       { space_id: spaceId, form_id: form.id, name: '看板 Board', kind: 'board', config: JSON.stringify({ groupField: 'f2' }) },
       { space_id: spaceId, form_id: form.id, name: '日历 Calendar', kind: 'calendar', config: JSON.stringify({ dateField: 'f3', mode: 'month' }) },
+      { space_id: spaceId, form_id: form.id, name: '停机占用 Downtime', kind: 'occupy', config: JSON.stringify({ resourceField: 'f7', startField: 'f8', endField: 'f9' }) },
     ])
     .execute();
   await trx

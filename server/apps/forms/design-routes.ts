@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { AppParams, CreateFormBody, FormParams, RenameFormBody, SaveDraftBody } from '../../../shared/api/forms.ts';
 import { NoQuery } from '../../../shared/api/common.ts';
 import type { FieldType, FormDefinition } from '../../../shared/forms/fields.ts';
-import { validateDefinition } from '../../../shared/forms/validate.ts';
+import { validateDefinition, type FieldError } from '../../../shared/forms/validate.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
@@ -10,12 +10,11 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { findVisibleApp } from '../appcenter/tables.ts';
 import { invalid } from './values.ts';
+import { formColumns, formName } from './form-rows.ts';
 import { prepareStorage } from './storage.ts';
 
 const design = { permission: 'forms.design' } as const;
 const read = { permission: 'forms.records' } as const;
-
-const formColumns = ['id', 'app_id as appId', 'name', 'description', 'sort', 'version', 'highest_key as highestKey', 'draft_updated_at as draftUpdatedAt', 'updated_at as updatedAt'] as const;
 
 /** Every key ever published with its type: a published column keeps its type (a new field gets a new key). */
 async function publishedKeys(trx: Trx, formId: string): Promise<Record<string, FieldType>> {
@@ -23,6 +22,24 @@ async function publishedKeys(trx: Trx, formId: string): Promise<Record<string, F
   const keys: Record<string, FieldType> = {};
   for (const { definition } of versions) for (const field of (definition as FormDefinition).fields) keys[field.key] = field.type;
   return keys;
+}
+
+/**
+ * A relation field names a form of this space: row-level security hides every other space's forms, so a form id
+ * of another space is simply not found (the message says no more than that).
+ */
+async function relationProblems(trx: Trx, definition: FormDefinition): Promise<FieldError[]> {
+  const relations = definition.fields.flatMap((f) => [f, ...(f.columns ?? [])]).filter((f) => f.type === 'relation' && f.relation?.formId);
+  if (relations.length === 0) return [];
+  const ids = [...new Set(relations.map((f) => f.relation!.formId))];
+  const found = new Set((await trx.selectFrom('forms_form').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+  return relations.filter((f) => !found.has(f.relation!.formId)).map((f) => ({ field: f.key, key: 'forms.design.relationElsewhere', params: { field: f.label || f.key } }));
+}
+
+/** The definition's problems, its own (shared with the designer) and those only the database can tell. */
+async function definitionProblems(trx: Trx, formId: string, definition: FormDefinition): Promise<FieldError[]> {
+  const errors = validateDefinition(definition, { publishedKeys: await publishedKeys(trx, formId) });
+  return errors.length ? errors : relationProblems(trx, definition);
 }
 
 const highestKeyOf = (definition: FormDefinition) =>
@@ -38,7 +55,7 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
     currentSpace(req);
     const forms = await kernel.transact(req, async (trx) => {
       if (!(await findVisibleApp(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
-      return trx.selectFrom('forms_form').select(formColumns).where('app_id', '=', req.params.appId).orderBy('sort').orderBy('id').execute();
+      return trx.selectFrom('forms_form').select(formColumns).where('app_id', '=', req.params.appId).where('deleted_at', 'is', null).orderBy('sort').orderBy('id').execute();
     });
     return { code: 200, msg: 'ok', data: { forms } };
   });
@@ -51,7 +68,16 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
       if (!owner) throw fail.notFound('forms.appNotFound');
       const created = await trx
         .insertInto('forms_form')
-        .values({ space_id: space.id, app_id: req.body.appId, name: req.body.name.trim(), description: req.body.description ?? '', draft: JSON.stringify({ fields: [] }), created_by: user.userId })
+        .values({
+          space_id: space.id,
+          app_id: req.body.appId,
+          name: formName(req.body.name),
+          description: req.body.description ?? '',
+          draft: JSON.stringify({ fields: [] }),
+          created_by: user.userId,
+          // A new form goes last in the app's navigation.
+          sort: sql<number>`(select coalesce(max(sort), 0) + 1 from forms_form where app_id = ${req.body.appId})`,
+        })
         .returning(formColumns)
         .executeTakeFirstOrThrow();
       req.ctx.auditTarget = created.id;
@@ -65,8 +91,9 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
     const form = await kernel.transact(req, async (trx) => {
       const changed = await trx
         .updateTable('forms_form')
-        .set({ name: req.body.name.trim(), ...(req.body.description !== undefined ? { description: req.body.description } : {}), updated_at: sql<Date>`clock_timestamp()` })
+        .set({ name: formName(req.body.name), ...(req.body.description !== undefined ? { description: req.body.description } : {}), updated_at: sql<Date>`clock_timestamp()` })
         .where('id', '=', req.params.formId)
+        .where('deleted_at', 'is', null)
         .returning(formColumns)
         .executeTakeFirst();
       if (!changed) throw fail.notFound('forms.formNotFound');
@@ -79,7 +106,7 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
   app.get('/api/forms/forms/:formId/design', { config: { access: design }, schema: { params: FormParams, querystring: NoQuery } }, async (req) => {
     currentSpace(req);
     const data = await kernel.transact(req, async (trx) => {
-      const form = await trx.selectFrom('forms_form').select([...formColumns, 'draft']).where('id', '=', req.params.formId).executeTakeFirst();
+      const form = await trx.selectFrom('forms_form').select([...formColumns, 'draft']).where('id', '=', req.params.formId).where('deleted_at', 'is', null).executeTakeFirst();
       if (!form) throw fail.notFound('forms.formNotFound');
       const versions = await trx
         .selectFrom('forms_version')
@@ -97,10 +124,10 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
     req.ctx.auditTarget = req.params.formId;
     const definition = req.body.definition as FormDefinition;
     const saved = await kernel.transact(req, async (trx) => {
-      const form = await trx.selectFrom('forms_form').select(['draft_updated_at', 'highest_key']).where('id', '=', req.params.formId).forUpdate().executeTakeFirst();
+      const form = await trx.selectFrom('forms_form').select(['draft_updated_at', 'highest_key']).where('id', '=', req.params.formId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
       if (!form) throw fail.notFound('forms.formNotFound');
       if (form.draft_updated_at.toISOString() !== new Date(req.body.draftUpdatedAt).toISOString()) throw fail.conflict();
-      const errors = validateDefinition(definition, { publishedKeys: await publishedKeys(trx, req.params.formId) });
+      const errors = await definitionProblems(trx, req.params.formId, definition);
       if (errors.length) invalid(errors);
       return trx
         .updateTable('forms_form')
@@ -123,11 +150,11 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
     const user = signedIn(req);
     const space = currentSpace(req);
     const published = await kernel.transact(req, async (trx) => {
-      const form = await trx.selectFrom('forms_form').select(['draft', 'version']).where('id', '=', req.params.formId).forUpdate().executeTakeFirst();
+      const form = await trx.selectFrom('forms_form').select(['draft', 'version']).where('id', '=', req.params.formId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
       if (!form) throw fail.notFound('forms.formNotFound');
       const definition = form.draft as FormDefinition;
       if (definition.fields.length === 0) throw fail.unprocessable('forms.design.noFields');
-      const errors = validateDefinition(definition, { publishedKeys: await publishedKeys(trx, req.params.formId) });
+      const errors = await definitionProblems(trx, req.params.formId, definition);
       if (errors.length) invalid(errors);
       await prepareStorage(trx, req.params.formId, definition.fields);
       const version = form.version + 1;

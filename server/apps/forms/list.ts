@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
 import { SEARCH_RESULTS_CAP } from '../../../shared/constants.ts';
 import { VALUE_KIND, type FieldDef } from '../../../shared/forms/fields.ts';
-import { SORTABLE_KINDS, kindOf, type FilterGroup } from '../../../shared/forms/filters.ts';
+import { SORTABLE_KINDS, kindOf, valueFitsKind, type FilterGroup } from '../../../shared/forms/filters.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import { accessPredicate } from './access.ts';
+import { countRecords, pageCount, type Count, type CountBudget } from './count-budget.ts';
 import type { FormMeta, Viewer } from './context.ts';
 import { and, checkedFilter, filterSql, likeEscape, type Sql } from './filter-sql.ts';
-import { SYSTEM_SELECT, columnOf, param, storedFields, toApiRecord, type ApiRecord, type RecordRow } from './storage.ts';
+import { SYSTEM_SELECT, columnIn, param, searchTextSql, searchable, storedFields, toApiRecord, type ApiRecord, type RecordRow } from './storage.ts';
 
-/** §3/B3: counts are exact below this many rows and a labelled planner estimate above. */
-export const EXACT_COUNT_LIMIT = 100_000;
+/** Monitoring and record routes count through the list module, as before counts got their budget. */
+export { countRecords };
 
 export interface ListRequest {
   filter?: FilterGroup;
@@ -20,6 +21,8 @@ export interface ListRequest {
   cursor?: string;
   pageSize: number;
   count?: boolean;
+  /** The user asked for the exact count: a longer budget than a page's (count-budget.ts). */
+  exactCount?: boolean;
   /** Search text: ranked matches, only the first 600 (§5). */
   q?: string;
 }
@@ -27,10 +30,12 @@ export interface ListRequest {
 export interface ListAnswer {
   records: ApiRecord[];
   nextCursor: string | null;
-  total?: { count: number; estimated: boolean };
+  total?: Count;
 }
 
 type CursorValue = string | number | null;
+
+const listed = (row: RecordRow & { __can_delete: boolean }, fields: readonly FieldDef[]): ApiRecord => ({ ...toApiRecord(row, fields), canDelete: row.__can_delete });
 
 const encodeCursor = (segment: number, value: CursorValue, id: string) => Buffer.from(JSON.stringify([segment, value, id])).toString('base64url');
 
@@ -62,21 +67,12 @@ export function visibleWhere(form: FormMeta, viewer: Viewer, filter: FilterGroup
   return and(parts);
 }
 
-/** Exact below EXACT_COUNT_LIMIT; above it the planner's estimate (no count(*) over millions on every page). */
-export async function countRecords(trx: Trx, table: string, where: Sql): Promise<{ count: number; estimated: boolean }> {
-  const plan = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`explain (format json) select 1 from ${sql.table(table)} t where ${where}`.execute(trx);
-  const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-  if (estimate >= EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
-  const exact = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} t where ${where}`.execute(trx);
-  return { count: Number(exact.rows[0]?.n ?? 0), estimated: false };
-}
-
 function sortOf(viewer: Viewer, sort: ListRequest['sort']): { column: string; kind: ReturnType<typeof kindOf>; dir: 'asc' | 'desc' } {
   if (!sort) return { column: 'id', kind: 'ref', dir: 'desc' };
   const kind = kindOf(viewer.fields, sort.field);
   if (!kind) throw fail.unprocessable('forms.filter.unknownField', { field: sort.field });
   if (!SORTABLE_KINDS.includes(kind)) throw fail.unprocessable('forms.list.notSortable', { field: sort.field });
-  return { column: columnOf(sort.field), kind, dir: sort.dir };
+  return { column: columnIn(viewer.fields, sort.field), kind, dir: sort.dir };
 }
 
 /**
@@ -84,14 +80,19 @@ function sortOf(viewer: Viewer, sort: ListRequest['sort']): { column: string; ki
  * read as two index-ordered segments (values, then empties — or the reverse for descending order), so every
  * page is an index range scan however deep it is.
  */
-export type Counter = (table: string, where: Sql) => Promise<{ count: number; estimated: boolean }>;
+export type Counter = (table: string, where: Sql, budget: CountBudget, onEstimate: (estimate: Count) => void) => Promise<Count>;
 
 export async function listRecords(trx: Trx, form: FormMeta, viewer: Viewer, request: ListRequest, counter?: Counter): Promise<ListAnswer> {
   const where = visibleWhere(form, viewer, request.filter);
   // The count starts first; given a counter on another connection, it runs while the page is read.
-  const count = request.q === undefined && request.count ? (counter ?? ((table, w) => countRecords(trx, table, w)))(form.table, where) : null;
+  const budget: CountBudget = request.exactCount ? 'asked' : 'list';
+  let heard: Count | undefined;
+  const started = Date.now();
+  const count = request.q === undefined && request.count ? (counter ?? ((table, w, b, e) => countRecords(trx, table, w, b, e)))(form.table, where, budget, (e) => (heard = e)) : null;
   count?.catch(() => undefined); // awaited below: a failure then is not an unhandled rejection now
-  const { fields, sql: select } = selection(viewer.fields, request.columns);
+  const { fields, sql: chosen } = selection(viewer.fields, request.columns);
+  // Whether the viewer may delete each row: the list offers delete only for such rows (the same predicate deletes).
+  const select = sql`${chosen}, ${accessPredicate(form, viewer, 'delete')} as __can_delete`;
   const table = sql.table(form.table);
   if (request.q !== undefined) return search(trx, form, viewer, request, where, fields, select);
   const { column, kind, dir } = sortOf(viewer, request.sort);
@@ -102,6 +103,8 @@ export async function listRecords(trx: Trx, form: FormMeta, viewer: Viewer, requ
   const segments = nullable ? (dir === 'asc' ? ['values', 'empty'] : ['empty', 'values']) : ['values'];
   const [segment, value, afterId] = request.cursor ? decodeCursor(request.cursor) : [0, null, null];
   if (segment >= segments.length) throw fail.unprocessable('forms.list.badCursor');
+  // A cursor is the client's text: its value must be of the sort field's type before it is bound as one.
+  if (column !== 'id' && value !== null && !valueFitsKind(kind!, value)) throw fail.unprocessable('forms.list.badCursor');
   const want = request.pageSize + 1;
   const compare = dir === 'asc' ? sql`>` : sql`<`;
   // One statement: the segments from the cursor's on, each an index-ordered range, in segment order.
@@ -119,7 +122,7 @@ export async function listRecords(trx: Trx, form: FormMeta, viewer: Viewer, requ
     const order = kindOfSegment === 'empty' || column === 'id' ? sql`t.id ${direction}` : sql`${col} ${direction}, t.id ${direction}`;
     return sql`(select ${select}, ${sql.ref(`t.${column}`)} as __sort, ${segment + offset}::int as __segment from ${table} t where ${and(parts)} order by ${order} limit ${want})`;
   });
-  const result = await sql<RecordRow & { __segment: number; __sort: unknown }>`
+  const result = await sql<RecordRow & { __segment: number; __sort: unknown; __can_delete: boolean }>`
     select * from (${sql.join(branches, sql` union all `)}) page order by __segment, __sort ${direction}, id ${direction} limit ${want}`.execute(trx);
   const rows = result.rows;
   const more = rows.length > request.pageSize;
@@ -127,11 +130,26 @@ export async function listRecords(trx: Trx, form: FormMeta, viewer: Viewer, requ
   const last = shown.at(-1);
   const lastValue = last ? (last.__sort instanceof Date ? last.__sort.toISOString() : (last.__sort as CursorValue)) : null;
   const answer: ListAnswer = {
-    records: shown.map((row) => toApiRecord(row, fields)),
+    records: shown.map((row) => listed(row, fields)),
     nextCursor: more && last ? encodeCursor(last.__segment, column === 'id' ? null : lastValue, last.id) : null,
   };
-  if (count) answer.total = await count;
+  // Without a counter of its own the count ran on this connection, before the page: it is done by now.
+  if (count) answer.total = await pageCount(count, () => heard, Date.now() - started, budget);
   return answer;
+}
+
+/**
+ * What a search matches and ranks by. The stored search_text holds every field, so a viewer from whom a rule
+ * hides a searchable field matches (and is ranked) on the text of the fields they see, computed in SQL; the
+ * trigram-indexed search_text stays in the WHERE as the index's superset, so the plan does not change.
+ */
+export function searchMatch(form: FormMeta, viewer: Viewer, text: string): { where: Sql; rank: Sql } {
+  const pattern = `%${likeEscape(text)}%`;
+  const indexed = sql`t.search_text like ${pattern}`;
+  const seen = new Set(viewer.fields.map((f) => f.key));
+  if (!form.allFields.some((f) => searchable(f) && !seen.has(f.key))) return { where: indexed, rank: sql`word_similarity(${text}, t.search_text)` };
+  const shown = searchTextSql(viewer.fields);
+  return { where: and([indexed, sql`${shown} like ${pattern}`]), rank: sql`word_similarity(${text}, ${shown})` };
 }
 
 /** §5: search shows only the first 600 results, best matches first. */
@@ -139,14 +157,15 @@ async function search(trx: Trx, form: FormMeta, viewer: Viewer, request: ListReq
   const text = (request.q ?? '').trim().toLowerCase();
   if (!text) throw fail.unprocessable('forms.search.empty');
   const limit = Math.min(request.pageSize, SEARCH_RESULTS_CAP);
-  const rows = await sql<RecordRow>`
+  const match = searchMatch(form, viewer, text);
+  const rows = await sql<RecordRow & { __can_delete: boolean }>`
     select ${select} from ${sql.table(form.table)} t
-    where ${where} and t.search_text like ${`%${likeEscape(text)}%`}
-    order by word_similarity(${text}, t.search_text) desc, t.updated_at desc, t.id desc
+    where ${where} and ${match.where}
+    order by ${match.rank} desc, t.updated_at desc, t.id desc
     limit ${limit}`.execute(trx);
-  const answer: ListAnswer = { records: rows.rows.map((row) => toApiRecord(row, fields)), nextCursor: null };
+  const answer: ListAnswer = { records: rows.rows.map((row) => listed(row, fields)), nextCursor: null };
   if (request.count) {
-    const total = await countRecords(trx, form.table, and([where, sql`t.search_text like ${`%${likeEscape(text)}%`}`]));
+    const total = await countRecords(trx, form.table, and([where, match.where]));
     answer.total = { count: Math.min(total.count, SEARCH_RESULTS_CAP), estimated: total.estimated };
   }
   return answer;

@@ -4,6 +4,7 @@ import type { ServerApp } from '../types.ts';
 import { META_CHANNEL, forgetFormsMeta } from './context.ts';
 import { registerAppSearch } from './app-search.ts';
 import { registerDesignRoutes } from './design-routes.ts';
+import { registerFormAdminRoutes } from './form-admin-routes.ts';
 import { registerFileRoutes } from './files-routes.ts';
 import { registerMonitorRoutes } from './monitor-routes.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
@@ -25,6 +26,7 @@ function register(app: App, kernel: Kernel): void {
     done(null, payload);
   });
   registerDesignRoutes(app, kernel);
+  registerFormAdminRoutes(app, kernel);
   registerRecordRoutes(app, kernel);
   registerViewRoutes(app, kernel);
   registerFileRoutes(app, kernel);
