@@ -19,6 +19,12 @@ export async function publishedForm(admin: TestClient, fields: FieldDef[], names
   return { systemId: system.id as string, appId: app.id as string, formId: form.id as string, draftUpdatedAt: saved.draftUpdatedAt as string };
 }
 
+/** An admin names `roles` on an app: only they use it, and safe and audit only when named (decision 0026). */
+export async function appRoles(admin: TestClient, appId: string, roles: string[]) {
+  const app = await ok(admin.get(`/api/appcenter/apps/${appId}`));
+  return ok(admin.patch(`/api/appcenter/apps/${appId}`, { roles, updatedAt: app.updatedAt }));
+}
+
 /** The order form most suites use: title, status (select), amount, due date, owner member, notes, serial number. */
 export const ORDER_FIELDS: FieldDef[] = [
   { key: 'f1', type: 'text', label: 'Title', required: true, title: true },

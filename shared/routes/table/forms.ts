@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../types.ts';
-import { CONSOLE, routeGroup } from './define.ts';
+import { CONSOLE, ENTERPRISE_ROLES, routeGroup } from './define.ts';
 
 const route = routeGroup('forms');
 
@@ -10,25 +10,29 @@ export const FORMS_ROUTES: RouteEntry[] = [
   route('appView', 'app/!/{module?}/{appId}', 'AppViewPage', { status: 'built' }),
   route('fileAppView', 'file/app/!/{module?}/{appId}', 'FileAppViewPage'),
   route('sysButton', 'appconfig/sysbutton/{module}/{appId}', 'SysButtonConfigPage'),
-  route('monitor', 'app/monitor', 'AppMonitorPage', { status: 'built' }),
+  // A member granted monitoring on one form may open it by URL; menus offer it to admins, who choose the form.
+  route('monitor', 'app/monitor', 'AppMonitorPage', { menuRoles: ['admin'], status: 'built' }),
   route('ratioView', 'ratioview/config/{module}/{appId}', 'RatioViewConfigPage'),
   route('customView', 'customview/config/{module}/{appId}', 'CustomViewConfigPage', { status: 'built' }),
-  route('cascadesView', 'app/edit/cascadesview', 'CascadesViewPage', { status: 'built' }),
+  // Opened from a form's views (it needs `formId`), so it is no menu entry.
+  route('cascadesView', 'app/edit/cascadesview', 'CascadesViewPage', { inMenu: false, status: 'built' }),
   route('cascadesViewV2', 'app/edit/cascadesviewv2', 'CascadesViewV2Page'),
   // The app recycle bin of one application system: `{appId}` is read as the SYSTEM id whose deleted apps are
   // listed, and `{module}` must be the literal 'app' (the only kind of item this bin holds). The page is built by
   // the application centre (renderer/apps/appcenter/AppRecyclePage.tsx) and re-exported by the forms chunk.
   route('recycle', 'apprecycle/{appId}/{module}', 'AppRecyclePage', { status: 'built' }),
   route('tableSetting', 'form/app/setting/!/{appType}/{appId}/{version}/{tableId}', 'TableSettingPage', { status: 'built' }),
-  route('recycleData', 'recycleDatas', 'RecycleDataPage', { status: 'built' }),
+  route('recycleData', 'recycleDatas', 'RecycleDataPage', { roles: [...ENTERPRISE_ROLES], status: 'built' }),
   route('dataTable', 'datacenter/table/list/{table}', 'DataTablePage'),
   route('designerPreview', 'designer-preview/{spaceId}/{module}/{appId}/{tableId}/{version}', 'DesignerPreviewPage', {
     newWindow: true,
     status: 'built',
   }),
   route('viewPreview', 'view-preview/{module}/{appId}/{terminal?}', 'ViewPreviewPage', { newWindow: true }),
-  route('qrcode', 'app/qrcode', 'QrcodePage', { newWindow: true, status: 'built' }),
-  route('appConfig', 'app/config', 'AppConfigPage', { status: 'built' }),
+  // Opened from a list's selected records, so it is no menu entry.
+  route('qrcode', 'app/qrcode', 'QrcodePage', { newWindow: true, inMenu: false, status: 'built' }),
+  // Record permission rules: administrators only (§6), as its page and API say.
+  route('appConfig', 'app/config', 'AppConfigPage', { roles: ['admin'], status: 'built' }),
   route('preview', 'preview', 'PreviewPage', { public: true }),
   route('consoleQrcode', 'console/tmp/qrcode', 'QrcodePage', CONSOLE),
   route('consoleDataCenter', 'console/tmp/datacenter', 'DataCenterPage', CONSOLE),

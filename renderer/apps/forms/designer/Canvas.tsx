@@ -6,6 +6,7 @@ import type { FieldError } from '../../../../shared/forms/validate.ts';
 import { WIDTH_SPAN, sectionsOf } from '../record-form/RecordForm.tsx';
 import { errorsUnder, useErrorText } from '../record-form/validation.ts';
 import { TYPE_ICON, typeLabelKey } from './field-catalog.tsx';
+import { CanvasDropZone, SortableField } from './designer-dnd.tsx';
 import { FieldSketch } from './FieldSketch.tsx';
 
 export interface CanvasProps {
@@ -23,7 +24,11 @@ export function Canvas({ fields, selected, problems, onSelect, onMove, onRemove,
   const { t } = useTranslation();
   const errorText = useErrorText();
   if (fields.length === 0) {
-    return <Empty className="qp-fd-empty" description={t('forms.ui.designer.empty')} data-testid="designer-empty" />;
+    return (
+      <CanvasDropZone>
+        <Empty className="qp-fd-empty" description={t('forms.ui.designer.empty')} data-testid="designer-empty" />
+      </CanvasDropZone>
+    );
   }
   const position = new Map(fields.map((f, i) => [f.key, i]));
 
@@ -38,13 +43,17 @@ export function Canvas({ fields, selected, problems, onSelect, onMove, onRemove,
     };
     return (
       <Grid.Col key={field.key} span={WIDTH_SPAN[field.width ?? 'full']}>
-        <div className={classes} data-testid={`canvas-field-${field.key}`} role="button" tabIndex={0} aria-pressed={selected === field.key}
-          onClick={() => onSelect(field.key)} onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && onSelect(field.key)}>
+        <SortableField fieldKey={field.key}>{(bind) => (
+        // The card is a pointer target only (click selects, drag moves); keyboards select through the label's
+        // button, so no interactive role wraps the action buttons (axe: nested-interactive).
+        <div ref={bind.ref} style={bind.style} {...bind.listeners} className={classes} data-testid={`canvas-field-${field.key}`} onClick={() => onSelect(field.key)}>
           <div className="qp-fd-item-head">
             <Space size={6} className="qp-fd-item-title">
               {field.required && <span className="qp-rf-required">*</span>}
               {/* CSS ellipsis: Arco's measured one keeps the width of the label the field was created with. */}
-              <Typography.Text bold className="qp-fd-item-label">{field.label || t('forms.ui.designer.untitled')}</Typography.Text>
+              <button type="button" className="qp-fd-item-select" aria-pressed={selected === field.key} onClick={stop(() => onSelect(field.key))}>
+                <Typography.Text bold className="qp-fd-item-label">{field.label || t('forms.ui.designer.untitled')}</Typography.Text>
+              </button>
               <Tag size="small" icon={TYPE_ICON[field.type]}>{t(typeLabelKey(field.type))}</Tag>
               {field.title && <Tag size="small" color="arcoblue">{t('forms.ui.props.titleTag')}</Tag>}
             </Space>
@@ -72,11 +81,13 @@ export function Canvas({ fields, selected, problems, onSelect, onMove, onRemove,
             <div key={i} className="qp-rf-error-text">{errorText(e)}</div>
           ))}
         </div>
+        )}</SortableField>
       </Grid.Col>
     );
   };
 
   return (
+    <CanvasDropZone>
     <div className="qp-fd-canvas-body">
       {sectionsOf(fields).map((section, index) => (
         <div key={`${index}-${section.title}`} className="qp-fd-section">
@@ -85,5 +96,6 @@ export function Canvas({ fields, selected, problems, onSelect, onMove, onRemove,
         </div>
       ))}
     </div>
+    </CanvasDropZone>
   );
 }

@@ -1,9 +1,10 @@
 import { Tooltip, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { FieldType } from '../../../../shared/forms/fields.ts';
+import { PaletteDraggable } from './designer-dnd.tsx';
 import { PALETTE_GROUPS, TYPE_ICON, typeLabelKey } from './field-catalog.tsx';
 
-/** The field types, grouped; a click adds one below the selected field (or at the end). */
+/** The field types, grouped; a click adds one below the selected field (or at the end), a drag where it is dropped. */
 export function Palette({ onAdd, hasSerial }: { onAdd(type: FieldType): void; hasSerial: boolean }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +29,11 @@ export function Palette({ onAdd, hasSerial }: { onAdd(type: FieldType): void; ha
                   <span className="qp-fd-palette-label">{t(typeLabelKey(type))}</span>
                 </button>
               );
-              return blocked ? <Tooltip key={type} content={t('forms.ui.palette.oneSerial')}><span className="qp-fd-palette-wrap">{item}</span></Tooltip> : item;
+              return blocked ? (
+                <Tooltip key={type} content={t('forms.ui.palette.oneSerial')}><span className="qp-fd-palette-wrap">{item}</span></Tooltip>
+              ) : (
+                <PaletteDraggable key={type} type={type} disabled={false}>{item}</PaletteDraggable>
+              );
             })}
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { Alert, AutoComplete, Empty, Form, Input, Radio, Switch, Tag, Typography } from '@arco-design/web-react';
+import { Alert, AutoComplete, Empty, Form, Input, Radio, Switch, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { FORM_LIMITS, type FieldDef, type FieldWidth } from '../../../../shared/forms/fields.ts';
 import type { FieldError } from '../../../../shared/forms/validate.ts';
@@ -35,19 +35,18 @@ export function PropertyPanel({ field, sections, problems, appId, formId, onChan
     <Form layout="vertical" size="small" className="qp-fd-props" key={field.key} autoComplete="off">
       <div className="qp-fd-props-head">
         <Tag icon={TYPE_ICON[field.type]} color="arcoblue">{t(typeLabelKey(field.type))}</Tag>
-        <Typography.Text type="secondary">{t('forms.ui.props.key', { key: field.key })}</Typography.Text>
       </div>
       {mine.length > 0 && <Alert type="error" className="qp-gap" content={mine.map((e, i) => <div key={i}>{errorText(e)}</div>)} />}
       <Form.Item label={t('forms.ui.props.label')} required>
-        <Input data-testid="prop-label" value={field.label} maxLength={FORM_LIMITS.label} showWordLimit onChange={(label) => set({ label })} />
+        <Input data-testid="prop-label" aria-label={t('forms.ui.props.label')} value={field.label} maxLength={FORM_LIMITS.label} showWordLimit onChange={(label) => set({ label })} />
       </Form.Item>
       <div className="qp-fd-props-switches">
         <Form.Item label={t('forms.ui.props.required')} extra={field.type === 'serial' ? t('forms.ui.props.serialRequired') : undefined}>
           {/* Un-requiring a title field would make the form invalid (§5), so the title flag goes with it. */}
-          <Switch data-testid="prop-required" checked={field.required === true} onChange={(required) => set({ required, ...(required ? {} : { title: false }) })} />
+          <Switch data-testid="prop-required" aria-label={t('forms.ui.props.required')} checked={field.required === true} onChange={(required) => set({ required, ...(required ? {} : { title: false }) })} />
         </Form.Item>
         <Form.Item label={t('forms.ui.props.title')} extra={titleHint}>
-          <Switch data-testid="prop-title" checked={field.title === true} disabled={!titleAllowed && field.title !== true} onChange={(title) => set({ title })} />
+          <Switch data-testid="prop-title" aria-label={t('forms.ui.props.title')} checked={field.title === true} disabled={!titleAllowed && field.title !== true} onChange={(title) => set({ title })} />
         </Form.Item>
       </div>
       <Form.Item label={t('forms.ui.props.width')}>

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Layout, Result, Space, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
-import { IconEye, IconHistory, IconSave, IconSend } from '@arco-design/web-react/icon';
+import { IconEye, IconHistory, IconLeft, IconSave, IconSend } from '@arco-design/web-react/icon';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, FieldType } from '../../../../shared/forms/fields.ts';
@@ -7,7 +7,9 @@ import { buildPath } from '../../../../shared/routes/match.ts';
 import { ROUTES } from '../../../../shared/routes/table.ts';
 import type { PageProps } from '../../types.ts';
 import { useErrorText } from '../record-form/validation.ts';
+import { routePath } from '../views/links.ts';
 import { Canvas } from './Canvas.tsx';
+import { DesignerDnd } from './designer-dnd.tsx';
 import { newField } from './field-catalog.tsx';
 import { FormInfo } from './FormInfo.tsx';
 import { Palette } from './Palette.tsx';
@@ -29,10 +31,11 @@ export function TableSettingPage({ match }: PageProps) {
   const formId = match.params['tableId'] ?? '';
   const appId = match.params['appId'] ?? '';
   if (!VALID_ID.test(formId)) return <Result status="404" title={t('forms.formNotFound')} />;
-  return <Designer formId={formId} appId={appId} spaceId={match.spaceId} spaced={match.spaceUri !== ''} />;
+  const back = /^[0-9]{1,18}$/.test(appId) ? routePath(match, 'forms.appView', { appId, module: formId }) : null;
+  return <Designer formId={formId} appId={appId} spaceId={match.spaceId} spaced={match.spaceUri !== ''} back={back} />;
 }
 
-function Designer({ formId, appId, spaceId, spaced }: { formId: string; appId: string; spaceId: string | null; spaced: boolean }) {
+function Designer({ formId, appId, spaceId, spaced, back }: { formId: string; appId: string; spaceId: string | null; spaced: boolean; back: string | null }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const designer = useDesigner(formId);
@@ -55,9 +58,9 @@ function Designer({ formId, appId, spaceId, spaced }: { formId: string; appId: s
     setSelected(key);
     setTab('field');
   };
-  const add = (type: FieldType) => {
+  const add = (type: FieldType, index?: number) => {
     const created = newField(type, newKey(), t, newKey);
-    const at = selected ? fields.findIndex((f) => f.key === selected) + 1 : fields.length;
+    const at = index ?? (selected ? fields.findIndex((f) => f.key === selected) + 1 : fields.length);
     change([...fields.slice(0, at), created, ...fields.slice(at)]);
     select(created.key);
   };
@@ -90,9 +93,14 @@ function Designer({ formId, appId, spaceId, spaced }: { formId: string; appId: s
   };
 
   return (
-    <div className="qp-fd" data-testid="form-designer">
+    <div className="qp-fd qp-fd-full" data-testid="form-designer">
       <div className="qp-fd-toolbar">
         <Space size="medium" className="qp-fd-toolbar-title">
+          {back && (
+            <a href={back} className="qp-fd-back" data-testid="designer-back">
+              <IconLeft /> {t('forms.app.backToApp')}
+            </a>
+          )}
           <Typography.Title heading={5} className="qp-fd-name">{form.name}</Typography.Title>
           {form.version > 0 ? <Tag color="green">{t('forms.ui.versions.version', { version: form.version })}</Tag> : <Tag>{t('forms.ui.designer.unpublished')}</Tag>}
           {designer.dirty ? <Tag color="orange" data-testid="designer-dirty">{t('forms.ui.designer.unsaved')}</Tag> : <Typography.Text type="secondary">{t('forms.ui.designer.allSaved')}</Typography.Text>}
@@ -112,10 +120,11 @@ function Designer({ formId, appId, spaceId, spaced }: { formId: string; appId: s
       {problems.length > 0 && formProblems.length < problems.length && (
         <Alert type="warning" className="qp-gap" content={t('forms.ui.designer.problemsHint', { n: problems.length - formProblems.length })} data-testid="designer-problems" />
       )}
+      <DesignerDnd fields={fields} onAdd={add} onReorder={change}>
       <Layout className="qp-fd-body">
         <Layout.Sider width={232} className="qp-fd-side">
           <Card size="small" title={t('forms.ui.palette.title')} bordered={false}>
-            <Palette onAdd={add} hasSerial={fields.some((f) => f.type === 'serial')} />
+            <Palette onAdd={(type) => add(type)} hasSerial={fields.some((f) => f.type === 'serial')} />
           </Card>
         </Layout.Sider>
         <Layout.Content className="qp-fd-canvas">
@@ -137,6 +146,7 @@ function Designer({ formId, appId, spaceId, spaced }: { formId: string; appId: s
           </Card>
         </Layout.Sider>
       </Layout>
+      </DesignerDnd>
       <VersionDrawer
         visible={history}
         versions={designer.versions}

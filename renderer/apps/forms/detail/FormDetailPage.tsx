@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
+import { usePageTitle } from '../../../shell/page-title.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { RecordForm } from '../record-form/RecordForm.tsx';
@@ -69,6 +70,8 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
   const [actionError, setActionError] = useState<string | null>(null);
   const recordPath = `/api/forms/forms/${formId}/records/${id}`;
   const back = backPath(match, form?.appId || appId, formId);
+  // The tab names the record and its form.
+  usePageTitle(match, form && answer ? `${recordTitle(form.fields, answer.record, answer.labels)} - ${form.name}` : form?.name);
 
   const remove = useCallback(async () => {
     try {

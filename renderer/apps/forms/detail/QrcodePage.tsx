@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Result, Select, Spin, Typography } from '@arco-design/web-react';
+import { Alert, Button, Card, Empty, Select, Spin, Typography } from '@arco-design/web-react';
 import { IconPrinter } from '@arco-design/web-react/icon';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { RouteMatch } from '../../../../shared/routes/match.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { detailPath, failureText, formIdOf, idList, titleField } from './model.ts';
+import { QrFormPicker, QrLatest } from './QrStart.tsx';
 import type { FormInfo, QrCode } from './types.ts';
 import './detail.css';
 
@@ -34,11 +35,12 @@ export function QrcodePage({ match }: PageProps) {
   const { t } = useTranslation();
   const formId = formIdOf(match);
   const ids = useMemo(() => idList(match, IDS_MAX), [match]);
-  if (!formId || ids.length === 0) return <Result status="404" title={t('forms.detail.qr.nothing')} subTitle={t('forms.detail.qr.nothingHint')} data-testid="qrcode-nothing" />;
+  if (!formId) return <QrFormPicker match={match} />;
+  if (ids.length === 0) return <QrLatest formId={formId} max={IDS_MAX} render={(latest) => <QrLabels match={match} formId={formId} ids={latest} note={t('forms.detail.qr.latest', { n: latest.length })} />} />;
   return <QrLabels match={match} formId={formId} ids={ids} />;
 }
 
-function QrLabels({ match, formId, ids }: { match: RouteMatch; formId: string; ids: string[] }) {
+function QrLabels({ match, formId, ids, note }: { match: RouteMatch; formId: string; ids: string[]; note?: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [form, setForm] = useState<FormInfo | null>(null);
@@ -103,6 +105,7 @@ function QrLabels({ match, formId, ids }: { match: RouteMatch; formId: string; i
           <Typography.Text type="secondary">{t('forms.detail.qr.count', { n: codes?.length ?? 0, total: ids.length })}</Typography.Text>
         </div>
       </Card>
+      {note && <Alert type="info" content={note} className="qp-fd-noprint" data-testid="qrcode-latest" />}
       {error && <Alert type="error" content={error} className="qp-fd-noprint" data-testid="qrcode-error" />}
       {missing > 0 && <Alert type="warning" content={t('forms.detail.qr.missing', { n: missing })} className="qp-fd-noprint" data-testid="qrcode-missing" />}
       {codes === null && !error && <Spin className="qp-fd-loading" />}

@@ -38,9 +38,24 @@ describe('QrcodePage', () => {
     expect(byTestId('qrcode-missing')?.textContent).toContain('2 record(s) were left out');
   });
 
-  it('says there is nothing to do without records', async () => {
-    await renderPage(QrcodePage, '/space-acme/app/qrcode?formId=7', fakeApi({}).api);
-    expect(byTestId('qrcode-nothing')).not.toBeNull();
+  it('without chosen records labels the latest records of the form, and says so; a form with none says that', async () => {
+    const posted: Call[] = [];
+    const { api } = fakeApi({
+      [`GET ${BASE}`]: form(false),
+      [`GET ${BASE}/records`]: { records: [{ id: '9' }, { id: '8' }], nextCursor: null },
+      [`POST ${BASE}/qrcodes`]: (call: Call) => (posted.push(call), { codes: [], missing: 0 }),
+    });
+    await renderPage(QrcodePage, '/space-acme/app/qrcode?formId=7', api);
+    expect(posted[0]?.body).toEqual({ ids: ['9', '8'], fields: ['f1', 'f3'] });
+    expect(byTestId('qrcode-latest')?.textContent).toContain("latest 2 records");
+    cleanup();
+    await renderPage(QrcodePage, '/space-acme/app/qrcode?formId=7', fakeApi({ [`GET ${BASE}/records`]: { records: [], nextCursor: null } }).api);
+    expect(byTestId('qrcode-nothing')?.textContent).toContain('no records you can see');
+  });
+
+  it('reached from the menu without a form, offers the application and form pickers', async () => {
+    await renderPage(QrcodePage, '/space-acme/app/qrcode', fakeApi({ 'GET /api/appcenter/systems': { systems: [] } }).api);
+    expect(byTestId('form-picker')?.textContent).toContain('Choose the form to print QR labels for');
   });
 });
 

@@ -3,16 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { isEmptyValue, type FieldDef } from '../../../../shared/forms/fields.ts';
 import { departmentPaths, useDirectory } from './directory.tsx';
 import { FileList, asFiles } from './FileInput.tsx';
+import { numberText } from './number-text.ts';
 import { RichTextView } from './RichTextInput.tsx';
 import type { RecordLabels } from './types.ts';
 
 type Row = Record<string, unknown>;
-
-function formatNumber(field: FieldDef, value: number, language: string): string {
-  const digits = field.decimals;
-  const text = value.toLocaleString(language, digits === undefined ? { maximumFractionDigits: 8 } : { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return field.type === 'amount' ? `¥${text}` : text;
-}
 
 /** The text of a scalar value as a reader sees it: names for ids, local time for instants, grouped digits. */
 function useDisplayText(labels: RecordLabels | undefined) {
@@ -23,7 +18,7 @@ function useDisplayText(labels: RecordLabels | undefined) {
     switch (field.type) {
       case 'number':
       case 'amount':
-        return typeof value === 'number' ? formatNumber(field, value, i18n.language) : String(value);
+        return typeof value === 'number' ? numberText(field, value, i18n.language) : String(value);
       case 'datetime': {
         const time = Date.parse(String(value));
         return Number.isNaN(time) ? String(value) : new Date(time).toLocaleString(i18n.language);

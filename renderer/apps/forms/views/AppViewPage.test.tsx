@@ -89,4 +89,16 @@ describe('AppViewPage', () => {
     expect(page.calls.at(-1)!.params).toMatchObject({ q: 'acme', pageSize: 600 });
     expect(page.$('list-count')?.textContent).toBe('Showing the first 600 results only');
   });
+
+  it('puts the chosen view in the address, and opens the view the address names', async () => {
+    const rows = () => ({ records: [record('101')], nextCursor: null, labels: {} });
+    const page = await render('/space-acme/app/!/11/7', ['user'], rows);
+    await act(async () => (page.$('view-tab-5') as HTMLElement).click());
+    for (let i = 0; i < 3; i++) await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/space-acme/app/!/11/7?viewId=5');
+    cleanup();
+    const again = await render('/space-acme/app/!/11/7?viewId=5', ['user'], rows);
+    expect(again.$('view-tab-5')?.closest('.arco-tabs-header-title')?.className).toContain('active');
+    expect(again.calls.filter((c) => c.path === '/api/forms/forms/11/records').at(-1)!.params.filter).toContain('Open');
+  });
 });

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Form, Input, Message, Result, Spin, Switch } from '@arco-design/web-react';
+import { Alert, Button, Card, Form, Input, Message, Result, Spin, Switch, Typography } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
+import { FormPicker } from '../detail/FormPicker.tsx';
 import { CascadeView } from './components/CascadeView.tsx';
 import { LevelsEditor } from './components/LevelsEditor.tsx';
 import { useFormInfo, useSavedViews } from './hooks/use-form.ts';
@@ -23,12 +24,22 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
  */
 export function CascadesViewPage({ match }: PageProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const formId = one(match.query.formId);
   const viewId = one(match.query.viewId);
   const valid = VALID_ID.test(formId);
   const info = useFormInfo(valid ? formId : null);
   const saved = useSavedViews(valid ? formId : null);
 
+  // Reached from the menu, with no form: choose one (the same pickers as the recycle bin).
+  if (!formId) {
+    return (
+      <div className="qp-fv-page">
+        <Typography.Title heading={5}>{t(match.route.title)}</Typography.Title>
+        <FormPicker hint={t('forms.views.cascade.pick')} onPick={(id) => navigate(routePath(match, 'forms.cascadesView', {}, { formId: id }))} />
+      </div>
+    );
+  }
   if (!valid) return <Result status="404" title={t('forms.formNotFound')} />;
   if (info.error || saved.error) return <Result status="error" title={t('common.fetchFailed')} subTitle={info.error ?? saved.error} />;
   if (!info.data || !saved.data) return <Spin className="qp-fv-loading" />;

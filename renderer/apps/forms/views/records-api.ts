@@ -16,6 +16,8 @@ export interface ListRequest {
   pageSize: number;
   cursor?: string | null;
   count?: boolean;
+  /** With count: the user asked for the exact figure (the server gives it a longer time budget). */
+  exactCount?: boolean;
   q?: string;
 }
 
@@ -27,6 +29,7 @@ export function listQuery(request: ListRequest): Record<string, string | number 
   if (request.columns?.length) query.columns = [...new Set(request.columns)].join(',');
   if (request.cursor) query.cursor = request.cursor;
   if (request.count) query.count = true;
+  if (request.count && request.exactCount) query.exactCount = true;
   if (request.q) query.q = request.q;
   return query;
 }

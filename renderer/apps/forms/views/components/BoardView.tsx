@@ -30,6 +30,9 @@ export function BoardView({ formId, fields, field, config, filter, reloadKey, sp
   const drop = (column: string) => (e: DragEvent) => {
     e.preventDefault();
     setOver(null);
+    // The moved card is drawn anew in its new column: the old element's dragend never reaches React, so the drop
+    // ends the drag (otherwise the card stayed greyed until reload).
+    setDragging(null);
     try {
       const { id, from } = JSON.parse(e.dataTransfer.getData(DRAG_TYPE)) as { id: string; from: string };
       if (id && from && from !== column) void board.move(id, from, column);

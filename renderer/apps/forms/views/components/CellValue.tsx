@@ -1,6 +1,7 @@
 import { Tag, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { isEmptyValue, type FieldDef, type FileRef } from '../../../../../shared/forms/fields.ts';
+import { numberText } from '../../record-form/number-text.ts';
 import type { RecordLabels } from '../../record-form/types.ts';
 import { fileLink } from '../links.ts';
 import { isSystemField } from '../model/records.ts';
@@ -59,8 +60,7 @@ export function CellValue({ field, column, value, labels, spaceUri }: CellValueP
     case 'number':
     case 'amount': {
       const n = typeof value === 'number' ? value : Number(value);
-      const text = Number.isFinite(n) ? n.toLocaleString(i18n.language, { maximumFractionDigits: field.decimals ?? 8 }) : id;
-      return <span className="qp-fv-number">{field.type === 'amount' ? `¥${text}` : text}</span>;
+      return <span className="qp-fv-number">{Number.isFinite(n) ? numberText(field, n, i18n.language) : id}</span>;
     }
     case 'attachment':
     case 'image':

@@ -1,11 +1,12 @@
 import { Button, Message, Result, Spin, Typography } from '@arco-design/web-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { VIEW_KINDS, type ViewKind } from '../../../../../shared/api/forms.ts';
 import type { RouteMatch } from '../../../../../shared/routes/match.ts';
 import { useServices } from '../../../../shell/services.tsx';
 import { useFormInfo, useSavedViews } from '../hooks/use-form.ts';
-import { defaultView, useViewState } from '../hooks/use-view-state.ts';
+import { DEFAULT_VIEW_ID, defaultView, useViewState } from '../hooks/use-view-state.ts';
 import { routePath } from '../links.ts';
 import { isSystemField } from '../model/records.ts';
 import { viewsPath } from '../records-api.ts';
@@ -24,10 +25,14 @@ interface Props {
   formId: string;
   /** A view to open first (`?viewId=` of the page). */
   initialViewId?: string;
+  /** The kind it is shown as, when not its own (`?kind=` of the page). */
+  initialKind?: string;
 }
 
+const kindOf = (text: string | undefined) => (VIEW_KINDS as readonly string[]).includes(text ?? '') ? (text as ViewKind) : undefined;
+
 /** One published form of an application: its views as tabs, the toolbar, the records, and the dialogs. */
-export function FormViews({ match, appId, formId, initialViewId }: Props) {
+export function FormViews({ match, appId, formId, initialViewId, initialKind }: Props) {
   const { t } = useTranslation();
   const info = useFormInfo(formId);
   const saved = useSavedViews(formId);
@@ -52,7 +57,7 @@ export function FormViews({ match, appId, formId, initialViewId }: Props) {
     );
   }
   if (!info.data || !saved.data) return <Spin className="qp-fv-loading" />;
-  return <LoadedForm match={match} appId={appId} formId={formId} info={info.data} views={saved.data} reloadViews={saved.reload} initialViewId={initialViewId} />;
+  return <LoadedForm match={match} appId={appId} formId={formId} info={info.data} views={saved.data} reloadViews={saved.reload} initialViewId={initialViewId} initialKind={initialKind} />;
 }
 
 interface LoadedProps extends Props {
@@ -61,13 +66,23 @@ interface LoadedProps extends Props {
   reloadViews(): void;
 }
 
-function LoadedForm({ match, appId, formId, info, views: savedViews, reloadViews, initialViewId }: LoadedProps) {
+function LoadedForm({ match, appId, formId, info, views: savedViews, reloadViews, initialViewId, initialKind }: LoadedProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
   const fields = info.fields;
   const views = [defaultView(t('forms.views.defaultView')), ...savedViews];
-  const state = useViewState(views, fields, initialViewId);
+  const state = useViewState(views, fields, initialViewId, kindOf(initialKind));
+  // The view shown is in the address: a link to it, or a reload, shows it again. The entry is rewritten in place
+  // (not through the router): a router navigation would mount this page anew in the shell's page cache.
+  const viewId = state.active.id === DEFAULT_VIEW_ID ? '' : state.active.id;
+  const kindParam = state.kind === state.active.kind ? '' : state.kind;
+  useEffect(() => {
+    const target = routePath(match, 'forms.appView', { appId, module: formId }, { viewId, kind: kindParam });
+    if (target !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', target);
+    // Only a change of view or kind rewrites the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewId, kindParam]);
   const [reloadKey, setReloadKey] = useState(0);
   const [dialog, setDialog] = useState<ViewDialogStart | null>(null);
   const [prefill, setPrefill] = useState<Record<string, unknown> | null>(null);

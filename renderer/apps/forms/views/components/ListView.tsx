@@ -67,6 +67,8 @@ export function ListView(props: ListViewProps) {
     }
   }
 
+  // Offer delete only for rows the viewer may delete (the list says so per row), not a refusal after confirming.
+  const refused = selected.filter((id) => list.records.find((r) => r.id === id)?.canDelete !== true).length;
   const total = list.total;
   const countText = list.searching
     ? list.capped
@@ -99,9 +101,13 @@ export function ListView(props: ListViewProps) {
       {selected.length > 0 && (
         <div className="qp-fv-batch" data-testid="batch-bar">
           <span>{t('forms.views.list.selected', { n: selected.length })}</span>
-          <Popconfirm title={t('forms.views.list.deleteConfirm', { n: selected.length })} onOk={() => void removeSelected()} okButtonProps={{ 'data-testid': 'batch-delete-ok' } as object}>
-            <Button size="small" status="danger" icon={<IconDelete />} disabled={selected.length > DELETE_MAX} data-testid="batch-delete">{t('forms.views.list.delete')}</Button>
-          </Popconfirm>
+          {refused === 0 ? (
+            <Popconfirm title={t('forms.views.list.deleteConfirm', { n: selected.length })} onOk={() => void removeSelected()} okButtonProps={{ 'data-testid': 'batch-delete-ok' } as object}>
+              <Button size="small" status="danger" icon={<IconDelete />} disabled={selected.length > DELETE_MAX} data-testid="batch-delete">{t('forms.views.list.delete')}</Button>
+            </Popconfirm>
+          ) : (
+            selected.length > refused && <Typography.Text type="secondary" data-testid="batch-not-deletable">{t('forms.views.list.notDeletable', { n: refused })}</Typography.Text>
+          )}
           <Button size="small" icon={<IconQrcode />} disabled={selected.length > QR_MAX} onClick={() => props.onQrCodes(selected)} data-testid="batch-qrcode">
             {t('forms.views.list.qrcodes')}
           </Button>
@@ -125,7 +131,14 @@ export function ListView(props: ListViewProps) {
         empty={empty}
       />
       <div className="qp-fv-list-foot">
-        <Typography.Text type="secondary" data-testid="list-count">{countText}</Typography.Text>
+        <Space size="mini">
+          <Typography.Text type="secondary" data-testid="list-count">{countText}</Typography.Text>
+          {!list.searching && total?.estimated && (
+            <Button size="mini" type="text" loading={list.exacting} onClick={list.exact} data-testid="list-count-exact">
+              {t('forms.views.list.countExact')}
+            </Button>
+          )}
+        </Space>
         {!list.searching && (list.hasPrevious || list.hasNext) && (
           <Space size="small">
             <Button size="small" icon={<IconLeft />} disabled={!list.hasPrevious || list.loading} onClick={list.previous} data-testid="list-previous">

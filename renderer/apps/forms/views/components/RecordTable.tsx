@@ -1,5 +1,5 @@
 import { Table, type TableColumnProps } from '@arco-design/web-react';
-import { useMemo, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../../shared/forms/fields.ts';
 import type { RecordLabels } from '../../record-form/types.ts';
@@ -53,31 +53,45 @@ export function RecordTable({ fields, columns, records, labels, loading, spaceUr
     };
   });
 
+  // Arco's selection checkboxes have no text: each row's names its record, and the header's (which Arco gives no
+  // props) is named here once it is drawn (axe: label).
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    wrapper.current?.querySelector('thead .arco-checkbox')?.setAttribute('aria-label', t('forms.views.selectAll'));
+  });
+
   return (
-    <Table<RecordRow>
-      className="qp-fv-table"
-      rowKey="id"
-      size="middle"
-      border={{ wrapper: true, cell: false }}
-      scroll={{ x: Math.max(800, columns.length * 150) }}
-      loading={loading}
-      columns={tableColumns}
-      data={records}
-      pagination={pageSize ? { pageSize, sizeCanChange: false, hideOnSinglePage: true } : false}
-      noDataElement={empty}
-      rowSelection={{ type: 'checkbox', selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(String)) }}
-      rowClassName={() => 'qp-fv-row'}
-      onRow={(record) =>
-        ({
-          // The selection checkbox and file links sit inside the row: their clicks must not open the record.
-          onClick: (e: MouseEvent) => !(e.target as HTMLElement).closest('.arco-checkbox, .arco-table-selection-col, a') && onOpen(record),
-          'data-testid': `record-row-${record.id}`,
-        }) as HTMLAttributes<HTMLElement>
-      }
-      onChange={(_pagination, sorter) => {
-        if (!onSort || Array.isArray(sorter)) return;
-        onSort(sorter.direction && sorter.field ? { field: String(sorter.field), dir: sorter.direction === 'ascend' ? 'asc' : 'desc' } : undefined);
-      }}
-    />
+    <div ref={wrapper}>
+      <Table<RecordRow>
+        className="qp-fv-table"
+        rowKey="id"
+        size="middle"
+        border={{ wrapper: true, cell: false }}
+        scroll={{ x: Math.max(800, columns.length * 150) }}
+        loading={loading}
+        columns={tableColumns}
+        data={records}
+        pagination={pageSize ? { pageSize, sizeCanChange: false, hideOnSinglePage: true } : false}
+        noDataElement={empty}
+        rowSelection={{
+          type: 'checkbox',
+          selectedRowKeys: selected,
+          onChange: (keys) => onSelect(keys.map(String)),
+          checkboxProps: (record) => ({ 'aria-label': t('forms.views.selectRecord', { id: record.id }) }),
+        }}
+        rowClassName={() => 'qp-fv-row'}
+        onRow={(record) =>
+          ({
+            // The selection checkbox and file links sit inside the row: their clicks must not open the record.
+            onClick: (e: MouseEvent) => !(e.target as HTMLElement).closest('.arco-checkbox, .arco-table-selection-col, a') && onOpen(record),
+            'data-testid': `record-row-${record.id}`,
+          }) as HTMLAttributes<HTMLElement>
+        }
+        onChange={(_pagination, sorter) => {
+          if (!onSort || Array.isArray(sorter)) return;
+          onSort(sorter.direction && sorter.field ? { field: String(sorter.field), dir: sorter.direction === 'ascend' ? 'asc' : 'desc' } : undefined);
+        }}
+      />
+    </div>
   );
 }

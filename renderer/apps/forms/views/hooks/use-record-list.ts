@@ -68,6 +68,18 @@ export function useRecordList(options: RecordListOptions) {
     // `key` stands for every option the request is built from.
   }, [api, key, cursor]);
 
+  // "Show exact": the same question counted with the longer budget; the rows on screen stay as they are.
+  const [exacting, setExacting] = useState(false);
+  const exact = useCallback(() => {
+    setExacting(true);
+    fetchRecords(api, options.formId, { filter: options.filter, columns: options.columns, pageSize: 1, count: true, exactCount: true })
+      .then(
+        (answer) => answer.total && setLoaded((old) => ({ ...old, total: answer.total })),
+        (failure: Error) => setLoaded((old) => ({ ...old, error: failure.message })),
+      )
+      .finally(() => setExacting(false));
+    // `key` stands for the question asked.
+  }, [api, key]);
   const next = useCallback(() => setPaging(goNext), []);
   const previous = useCallback(() => setPaging(goPrevious), []);
   return {
@@ -80,5 +92,7 @@ export function useRecordList(options: RecordListOptions) {
     hasPrevious: hasPrevious(paging),
     next,
     previous,
+    exact,
+    exacting,
   };
 }

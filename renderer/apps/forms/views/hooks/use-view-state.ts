@@ -14,9 +14,9 @@ export const defaultView = (name: string): SavedView => ({ id: DEFAULT_VIEW_ID, 
  * Which view is shown and how: the tab, the kind the switcher picked (a quick look without saving a view:
  * the tab's filter and columns with fitting fields of that kind), the search text and the toolbar's filter.
  */
-export function useViewState(views: readonly SavedView[], fields: readonly FieldDef[], initialId: string | undefined) {
+export function useViewState(views: readonly SavedView[], fields: readonly FieldDef[], initialId: string | undefined, initialKind?: ViewKind) {
   const [activeId, setActiveId] = useState(initialId ?? DEFAULT_VIEW_ID);
-  const [kindOverride, setKindOverride] = useState<ViewKind | null>(null);
+  const [kindOverride, setKindOverride] = useState<ViewKind | null>(initialKind ?? null);
   const [q, setQ] = useState('');
   const [adhoc, setAdhoc] = useState<FilterGroup | undefined>(undefined);
   const active = views.find((v) => v.id === activeId) ?? views[0]!;
