@@ -12,4 +12,5 @@ export const APP_MODULES: Partial<Record<MicroAppId, () => Promise<PageModule>>>
   portal: () => import('./portal/index.ts'),
   iot: () => import('./iot/index.ts'),
   forms: () => import('./forms/index.ts'),
+  org: () => import('./org/index.ts'),
 };

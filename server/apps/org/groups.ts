@@ -11,7 +11,7 @@ const GroupBody = Strict({ name: Type.String({ minLength: 1, maxLength: 60, patt
 const GroupMembersBody = Strict({ userIds: Ids });
 
 /** Checks that every id is a member of the space (memberships is a platform table: filtered by space here). */
-async function membersOnly(kernel: Kernel, spaceId: string, ids: string[]): Promise<void> {
+export async function membersOnly(kernel: Kernel, spaceId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await kernel.db.selectFrom('memberships').select('user_id').where('space_id', '=', spaceId).where('user_id', 'in', ids).execute();
   if (found.length !== ids.length) throw fail.unprocessable('org.notMember');

@@ -80,8 +80,34 @@ export interface OrgDepartmentTable {
   parent_id: string | null;
   name: string;
   sort: Generated<number>;
+  code: Generated<string>;
+  disabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface OrgDepartmentHeadTable {
+  space_id: string;
+  department_id: string;
+  user_id: string;
+}
+
+export interface OrgPostTable {
+  space_id: string;
+  id: Generated<string>;
+  code: string;
+  name: string;
+  department_id: string;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrgMemberPostTable {
+  space_id: string;
+  user_id: string;
+  post_id: string;
+  main: Generated<boolean>;
 }
 
 export interface OrgMemberDepartmentTable {
@@ -139,4 +165,7 @@ export interface Database {
   org_member_department: OrgMemberDepartmentTable;
   org_group: OrgGroupTable;
   org_group_member: OrgGroupMemberTable;
+  org_department_head: OrgDepartmentHeadTable;
+  org_post: OrgPostTable;
+  org_member_post: OrgMemberPostTable;
 }

@@ -20,7 +20,7 @@ export const ORG_ROUTES: RouteEntry[] = [
   route('webConfigEntry', 'webConfigEntry/{id}', 'WebConfigEntryPage'),
   route('appEntry', 'appEntry', 'AppEntryPage'),
   route('infoSetting', 'infoSetting', 'InfoSettingPage'),
-  route('baseConfig', 'baseConfig', 'BaseConfigPage'),
+  route('baseConfig', 'baseConfig', 'BaseConfigPage', { ...admin, status: 'built' }),
   route('logo', 'logo', 'LogoPage'),
   route('watermark', 'watermark', 'WatermarkPage'),
   route('themeColor', 'themeColor', 'ThemeColorPage'),
