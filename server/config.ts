@@ -11,6 +11,8 @@ export interface Config {
   /** Log file; unset → stdout. */
   logFile: string | null;
   demoSeed: boolean;
+  /** Loopback port of the demo's embedded MQTT broker (only with demoSeed); null → no demo device line. */
+  demoMqttPort: number | null;
   /** One fixed password for every demo login (tests, CI); null → random ones at the first start. */
   demoPassword: string | null;
   /** The address clients reach the server at (behind a proxy); unset → taken from each request's Host. */
@@ -36,6 +38,15 @@ function demoPassword(value: string | undefined): string | null {
   return value;
 }
 
+/** 18830 by default: near MQTT's 1883 yet clear of it, so a real Mosquitto on the same machine keeps its port. */
+function demoMqttPort(value: string | undefined): number | null {
+  if (value === undefined || value === '') return 18830;
+  if (['off', 'none', 'false', 'no'].includes(value.toLowerCase())) return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DEMO_MQTT_PORT must be a port number or "off", got "${value}"`);
+  return port;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8012);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -47,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     logFile: env.LOG_FILE ? path.resolve(env.LOG_FILE) : null,
     demoSeed: flag(env.DEMO_SEED, true),
+    demoMqttPort: demoMqttPort(env.DEMO_MQTT_PORT),
     demoPassword: demoPassword(env.DEMO_PASSWORD),
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     desktopDownloadUrl: env.DESKTOP_DOWNLOAD_URL ? new URL(env.DESKTOP_DOWNLOAD_URL).href : null,

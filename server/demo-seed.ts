@@ -14,12 +14,14 @@ const SPACES = [
   { id: 'acme', name: '艾克美制造 Acme Manufacturing' },
   { id: 'nova', name: '诺瓦塑胶 Nova Plastics' },
 ];
+/** The business spaces the demo fills (apps, records, device values). */
+export const DEMO_SPACES = ['acme', 'nova'] as const;
 const DEPARTMENTS = ['生产部 Production', '质量部 Quality', '设备部 Maintenance'];
 const SPACE_ROLES: Role[] = ['admin', 'user', 'safe', 'audit'];
 
 export const DEMO_LOGINS: DemoLogin[] = [
   { loginId: 'root', space: 'ops', roles: ['root'] },
-  ...['acme', 'nova'].flatMap((space) => SPACE_ROLES.map((role) => ({ loginId: `${space}.${role}`, space, roles: [role] }))),
+  ...DEMO_SPACES.flatMap((space) => SPACE_ROLES.map((role) => ({ loginId: `${space}.${role}`, space, roles: [role] }))),
 ];
 
 /** True on a database that was never seeded and has no users: the demo seed would create its logins now. */
@@ -70,7 +72,7 @@ export async function seedDemo(db: Db, passwords: ReadonlyMap<string, string>): 
     return true;
   }).then(async (seeded) => {
     if (seeded) {
-      for (const space of ['acme', 'nova']) {
+      for (const space of DEMO_SPACES) {
         await inSpace(db, space, async (trx) => {
           const departments = await trx
             .insertInto('org_department')

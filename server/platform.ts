@@ -10,6 +10,8 @@ import { createKernel, type Kernel } from './kernel/kernel.ts';
 import { createLogger, type Logger } from './kernel/logger.ts';
 import { registerKernelRoutes } from './kernel/routes/index.ts';
 import { seedDemoLogins, type DemoSeedOutcome } from './demo-passwords.ts';
+import { startDemoDevices } from './demo-devices.ts';
+import type { DemoLine } from './apps/iot/demo-line.ts';
 
 export interface Platform {
   app: App;
@@ -19,6 +21,8 @@ export interface Platform {
   seeded: boolean;
   /** What the demo seed did at this start (the passwords only when it created the logins now). */
   demo: DemoSeedOutcome;
+  /** The demo's simulated device line and its loopback broker, when the demo is on. */
+  demoLine: DemoLine | null;
   stop(): Promise<void>;
 }
 
@@ -44,6 +48,7 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
     const demo = config.demoSeed
       ? await seedDemoLogins(kernel.db, { dataDir: config.dataDir, fixedPassword: config.demoPassword })
       : { seeded: false, passwords: null, file: null };
+    const demoLine = config.demoSeed ? await startDemoDevices(kernel, config.demoMqttPort) : null;
     let address = '';
     if (options.listen !== false) address = await app.listen({ port: config.port, host: config.host });
     else await app.ready();
@@ -53,7 +58,9 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
       url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
       seeded: demo.seeded,
       demo,
+      demoLine,
       async stop() {
+        await demoLine?.stop();
         await app.close();
         await kernel.close();
         await databases.close();

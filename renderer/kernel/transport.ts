@@ -53,7 +53,7 @@ export interface CallOptions {
   ignoreUnauthorized?: boolean;
 }
 
-export type Method = 'get' | 'delete' | 'post' | 'put';
+export type Method = 'get' | 'delete' | 'post' | 'put' | 'patch';
 
 function currentLocationPath(): string {
   const location = globalThis.location;

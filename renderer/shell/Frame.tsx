@@ -1,12 +1,12 @@
-import { Alert, Layout, Menu, Tag } from '@arco-design/web-react';
+import { Alert, Layout } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildPath } from '../../shared/routes/match.ts';
 import type { RouteEntry } from '../../shared/routes/types.ts';
 import { allowedRoutesAtom, loadingAtom, nakedAtom, offlineAtom, sessionAtom } from '../kernel/atoms.ts';
 import { Header } from './header/Header.tsx';
 import { menuFor } from './menus.ts';
+import { SideMenu } from './SideMenu.tsx';
 
 /**
  * One frame for the four layouts (index, root, customer, access). The page area keeps the same position in
@@ -20,7 +20,7 @@ export function Frame({ route, children }: { route: RouteEntry; children: ReactN
   const user = useAtomValue(sessionAtom);
   const allowed = useAtomValue(allowedRoutesAtom);
   const layout = route.layout;
-  const menu = useMemo(() => (layout === 'access' ? [] : menuFor(layout, allowed)), [layout, allowed]);
+  const menu = useMemo(() => (layout === 'access' ? [] : menuFor(allowed, user?.roles ?? [])), [layout, allowed, user]);
   const withHeader = !naked && layout !== 'access';
   const withMenu = withHeader && menu.length > 0;
   const spaceId = user?.entId && user.entId !== user.ownSpaceId ? user.entId : null;
@@ -32,21 +32,8 @@ export function Frame({ route, children }: { route: RouteEntry; children: ReactN
       {offline && <Alert type="warning" banner content={t('shell.offline')} data-testid="offline-banner" />}
       <Layout className="qp-body">
         {withMenu && (
-          <Layout.Sider className="qp-sider" width={232} collapsible breakpoint="lg">
-            <Menu selectedKeys={[route.id]} autoOpen={false} defaultOpenKeys={[route.app]} className="qp-menu">
-              {menu.map((group) => (
-                <Menu.SubMenu key={group.app} title={t(`apps.${group.app}`)}>
-                  {group.routes.map((entry) => (
-                    <Menu.Item key={entry.id}>
-                      <a href={route.spaced && entry.spaced ? buildPath(entry, {}, spaceId) : buildPath(entry, {})} className="qp-menu-link">
-                        {t(entry.title)}
-                        {entry.status === 'planned' && <Tag size="small" className="qp-planned-tag">{t('shell.plannedTag')}</Tag>}
-                      </a>
-                    </Menu.Item>
-                  ))}
-                </Menu.SubMenu>
-              ))}
-            </Menu>
+          <Layout.Sider className="qp-sider" width={220}>
+            <SideMenu menu={menu} current={route} spaceId={spaceId} />
           </Layout.Sider>
         )}
         <Layout.Content className="qp-content">{children}</Layout.Content>

@@ -11,6 +11,7 @@ import { PagePopups } from './PagePopups.tsx';
 import { LoadingBar } from './loading-bar.tsx';
 import { PageCache } from './page-cache.ts';
 import { lazyPage } from './page-loader.tsx';
+import { pageTitlesAtom, tabTitle } from './page-title.ts';
 import { documentTitle } from './title.ts';
 
 export const HOME_PATH = '/user/workbench';
@@ -51,6 +52,7 @@ export function ShellRouter() {
   const bare = location.pathname.replace(/^\/space-[a-z0-9]+/i, '');
 
   const spaceRefused = useAtomValue(spaceRefusedAtom);
+  const pageTitles = useAtomValue(pageTitlesAtom);
   const resolved = bare === '/' || bare === '' ? null : resolveLocation(path, user?.ownSpaceId ?? null, !!user, allowedIds, spaceRefused);
   const active = resolved?.kind === 'page' ? cache.visit(location.key, () => ({ match: resolved.match, path })).page : null;
 
@@ -58,7 +60,7 @@ export function ShellRouter() {
     if (!active) return;
     const scroller = scrollers.current.get(active.key);
     if (scroller) scroller.scrollTop = active.scrollTop;
-    document.title = documentTitle(t(active.value.match.route.title), user?.entName);
+    document.title = documentTitle(tabTitle(pageTitles, active.value.match, t(active.value.match.route.title)), user?.entName);
   });
 
   if (!resolved) return <Navigate to={`${location.pathname.replace(/\/$/, '')}${HOME_PATH}`} replace />;
@@ -77,6 +79,9 @@ export function ShellRouter() {
             data-page={entry.value.match.route.id}
             data-path={entry.value.path}
             data-active={shown}
+            // The page scrolls inside this box: keyboard users must be able to focus it to scroll (axe:
+            // scrollable-region-focusable, e.g. the device page's long table).
+            tabIndex={0}
             ref={(node) => (node ? scrollers.current.set(entry.key, node) : scrollers.current.delete(entry.key))}
             onScroll={(event) => (entry.scrollTop = event.currentTarget.scrollTop)}
           >

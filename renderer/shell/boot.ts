@@ -38,28 +38,29 @@ export async function boot() {
   // On desktop every call goes through the main process (offline cache and outbox).
   const desktop = isDesktopBridge(window.qpaasBridge) ? window.qpaasBridge : null;
   const viaDesktop = desktop ? desktopFetch(desktop) : undefined;
-  const api = createTransport({
-    fetch: viaDesktop,
-    spacePrefix,
-    language: () => language,
-    translate: (key, params) => (i18n ? translatorFor(i18n)(key, params) : null),
-    onUnauthorized: (returnTo) => hardNavigate(`${pagePath('', '/home/login')}?url=${encodeURIComponent(returnTo)}`),
-    onMaintenance: () => hardNavigate(pagePath('', '/maintenance')),
-  });
+  const transportFor = (prefix: string) =>
+    createTransport({
+      fetch: viaDesktop,
+      spacePrefix: prefix,
+      language: () => language,
+      translate: (key, params) => (i18n ? translatorFor(i18n)(key, params) : null),
+      onUnauthorized: (returnTo) => hardNavigate(`${pagePath('', '/home/login')}?url=${encodeURIComponent(returnTo)}`),
+      onMaintenance: () => hardNavigate(pagePath('', '/maintenance')),
+    });
+  const api = transportFor(spacePrefix);
 
   let spaceRefused = false;
-  const info = await api.get<BaseInfo>('/napi/micro-apps/qycloudBaseInfo').then(
-    (a) => a.data,
-    (error: { code?: number }) => {
-      spaceRefused = error.code === 403;
-      return null;
-    },
-  );
-  // A refused space prefix would refuse the strings too: those come from the user's own space then.
-  i18n = (
-    await startI18n({ language, spacePrefix: spaceRefused ? '' : spacePrefix, knownVersion: info?.langVersion ?? null, fetch: viaDesktop })
-  ).i18n;
-  const routes = await api.get<{ entries: RouteEntry[] }>('/napi/routes').then((a) => a.data.entries, () => []);
+  const baseInfo = (transport: typeof api) => transport.get<BaseInfo>('/napi/micro-apps/qycloudBaseInfo').then((a) => a.data);
+  let info = await baseInfo(api).catch((error: { code?: number }) => {
+    spaceRefused = error.code === 403;
+    return null;
+  });
+  // A space this member is not in: the header, menus and strings are those of their own space (they are still
+  // signed in), and the page says they are not a member (issue 9).
+  const own = spaceRefused ? transportFor('') : api;
+  if (spaceRefused) info = await baseInfo(own).catch(() => null);
+  i18n = (await startI18n({ language, spacePrefix: spaceRefused ? '' : spacePrefix, knownVersion: info?.langVersion ?? null, fetch: viaDesktop })).i18n;
+  const routes = await own.get<{ entries: RouteEntry[] }>('/napi/routes').then((a) => a.data.entries, () => []);
 
   const store = createStore();
   store.set(baseInfoAtom, info);

@@ -149,7 +149,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     await page.goto('/space-acme/user/workbench');
     await page.getByTestId('greeting').waitFor();
     await page.goto('/space-nova/user/workbench');
-    await page.getByTestId('no-permission-page').waitFor();
+    await page.getByTestId('not-member-page').waitFor();
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`); Playwright's own browsers cannot be downloaded here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,4 +26,32 @@ export function launchChromium(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+const AXE_SOURCE = path.resolve('node_modules/axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/**
+ * Runs axe-core's WCAG 2 A/AA rules on the page as it is now and returns the violations, each with the offending
+ * nodes (an empty list passes). Its browser context needs `bypassCSP: true` (axe is injected as a script). Tests call `expectAccessible` on every page they visit so a new page cannot regress.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+}
+
+/** Fails with a readable list (rule, node, why) when axe finds WCAG A/AA violations on the page. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const violations = await axeViolations(page);
+  const text = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary ?? ''}`)).join('\n');
+  if (violations.length > 0) throw new Error(`Accessibility violations on ${where}:\n${text}`);
 }

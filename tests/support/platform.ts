@@ -3,6 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import type { Clock } from '../../server/kernel/clock.ts';
+import type { Logger } from '../../server/kernel/logger.ts';
 import { startPlatform, type Platform } from '../../server/platform.ts';
 import { TEST_DEMO_PASSWORD } from './client.ts';
 
@@ -44,7 +45,9 @@ export async function dropTestDatabase(url: string): Promise<void> {
 }
 
 /** Starts the real server (migrations, demo seed, HTTP on a free loopback port) on a fresh database. */
-export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: string; demoSeed?: boolean; trustProxy?: boolean } = {}): Promise<Platform> {
+export async function startTestPlatform(
+  options: { clock?: Clock; databaseUrl?: string; demoSeed?: boolean; demoDevices?: boolean; trustProxy?: boolean; log?: Logger } = {},
+): Promise<Platform> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = {
     ...readConfig({}),
@@ -53,10 +56,12 @@ export async function startTestPlatform(options: { clock?: Clock; databaseUrl?: 
     databaseUrl,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     demoSeed: options.demoSeed ?? true,
+    // The demo device line writes values all the time: only the suites that look at it start it (on a free port).
+    demoMqttPort: options.demoDevices ? 0 : null,
     demoPassword: TEST_DEMO_PASSWORD,
     trustProxy: options.trustProxy ?? false,
   };
-  const platform = await startPlatform(config, { clock: options.clock });
+  const platform = await startPlatform(config, { clock: options.clock, log: options.log });
   const stop = platform.stop;
   return {
     ...platform,

@@ -3,9 +3,13 @@ import path from 'node:path';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 
-/** Starts a TypeScript script in its own Node process; resolves with the first stdout line matching `ready`. */
+/**
+ * Starts a TypeScript script in its own Node process; resolves with the first stdout line matching `ready`.
+ * tsx runs the script in a child node process of its own, so the pair gets a process group of its own: a
+ * crash (crashProcess) must reach the script itself, not only the tsx wrapper, or the "killed" server lives on.
+ */
 export function startScript(script: string, env: Record<string, string>, ready: RegExp, timeoutMs = 60_000) {
-  const child = spawn(TSX, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const line = new Promise<RegExpExecArray>((resolve, reject) => {
@@ -32,5 +36,14 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTE
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill(signal);
+  });
+}
+
+/** A crash: SIGKILL to the whole process group of a started script (tsx and the script it runs), at once. */
+export function crashProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGKILL');
   });
 }

@@ -40,8 +40,14 @@ export function ModifyPasswordPage() {
     <Card title={t('shell.modifyPassword.title')} className="qp-narrow-card">
       <p className="qp-muted">{t('account.passwordAdvice')}</p>
       {error && <Alert type="error" content={error} data-testid="password-error" className="qp-gap" />}
-      <Form form={form} layout="vertical" onSubmit={submit}>
-        <Form.Item label={t('account.currentPassword')} field="currentPassword">
+      {/* A field's error (set on submit) is about its old value: editing the field clears it (issue 9). */}
+      <Form
+        form={form}
+        layout="vertical"
+        onSubmit={submit}
+        onValuesChange={(changed) => form.setFields(Object.fromEntries(Object.keys(changed).map((field) => [field, { error: undefined }])))}
+      >
+        <Form.Item label={t('account.currentPassword')} field="currentPassword" data-testid="current-password-item">
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item label={t('account.newPassword')} field="newPassword">

@@ -1,30 +1,26 @@
-import { Card, Empty, Grid, Tag, Typography } from '@arco-design/web-react';
+import { Card, Empty, Typography } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildPath } from '../../../shared/routes/match.ts';
-import type { RouteEntry } from '../../../shared/routes/types.ts';
-import { allowedRoutesAtom, sessionAtom } from '../../kernel/atoms.ts';
+import { canOpen } from '../../../shared/routes/access.ts';
+import { ROUTES } from '../../../shared/routes/table.ts';
+import { sessionAtom } from '../../kernel/atoms.ts';
 import { greetingKey } from '../../shell/greeting.ts';
 import type { PageProps } from '../types.ts';
-
-const hasParams = (route: RouteEntry) => route.pattern.includes('{');
+import { MyApps } from './MyApps.tsx';
+import { RecentRecords } from './RecentRecords.tsx';
+import './workbench.css';
 
 /**
- * The workbench (home): a greeting by time of day and the pages this user may open, grouped by micro-app.
- * Portal management (components, terminals) arrives with the portal issue and extends this page.
+ * The workbench (home), until the portal issue: a greeting, the apps this member may use (favourites, then recently
+ * opened), their recently viewed and changed records, and the to-dos area, honestly empty until flows exist.
+ * Pages are in the menu, not repeated here.
  */
 export function WorkbenchPage({ match }: PageProps) {
   const { t } = useTranslation();
   const user = useAtomValue(sessionAtom);
-  const allowed = useAtomValue(allowedRoutesAtom);
-  const groups = useMemo(() => {
-    const visible = allowed.filter((r) => r.status === 'built' && !hasParams(r) && !r.public && r.app !== 'shell' && r.id !== 'portal.workbench');
-    const byApp = new Map<string, RouteEntry[]>();
-    for (const route of visible) byApp.set(route.app, [...(byApp.get(route.app) ?? []), route]);
-    return [...byApp];
-  }, [allowed]);
-  const planned = allowed.filter((r) => r.status === 'planned').length;
+  // Root runs the platform and uses no space's apps: no apps card rather than a refused request.
+  const centre = ROUTES.find((route) => route.id === 'appcenter.home');
+  const usesApps = !!user && !!centre && canOpen(centre, { roles: user.roles });
 
   return (
     <div className="qp-workbench">
@@ -32,24 +28,21 @@ export function WorkbenchPage({ match }: PageProps) {
         {t(greetingKey(new Date().getHours()), { name: user?.name ?? '' })}
       </Typography.Title>
       <Typography.Text type="secondary">{user?.entName}</Typography.Text>
-      <Card title={t('shell.workbench.pages')} className="qp-gap">
-        {groups.length === 0 && <Empty description={t('shell.workbench.empty')} />}
-        {groups.map(([app, routes]) => (
-          <div key={app} className="qp-gap">
-            <Typography.Text bold>{t(`apps.${app}`)}</Typography.Text>
-            <Grid.Row gutter={12} className="qp-tiles">
-              {routes.map((route) => (
-                <Grid.Col span={6} key={route.id}>
-                  <a className="qp-tile" href={buildPath(route, {}, match.spaceUri ? match.spaceId : null)}>
-                    {t(route.title)} <Tag color="green" size="small">{t('shell.workbench.built')}</Tag>
-                  </a>
-                </Grid.Col>
-              ))}
-            </Grid.Row>
-          </div>
-        ))}
-        {planned > 0 && <Typography.Text type="secondary">{t('shell.workbench.plannedCount', { count: planned })}</Typography.Text>}
-      </Card>
+      <div className="qp-workbench-grid">
+        {usesApps && (
+          <Card title={<h2 className="qp-workbench-heading">{t('portal.apps.title')}</h2>} className="qp-workbench-card">
+            <MyApps match={match} />
+          </Card>
+        )}
+        {usesApps && (
+          <Card title={<h2 className="qp-workbench-heading">{t('portal.records.title')}</h2>} className="qp-workbench-card">
+            <RecentRecords match={match} />
+          </Card>
+        )}
+        <Card title={<h2 className="qp-workbench-heading">{t('portal.todos.title')}</h2>} className="qp-workbench-card" data-testid="workbench-todos">
+          <Empty description={t('portal.todos.none')} />
+        </Card>
+      </div>
     </div>
   );
 }

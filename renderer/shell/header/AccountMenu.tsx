@@ -39,17 +39,18 @@ export function AccountMenu() {
               </Menu.Item>
             ))}
           </Menu.ItemGroup>
-          <Menu.Item key="modifyPassword">{t('routes.account.modifyPassword')}</Menu.Item>
+          <Menu.Item key="modifyPassword" data-testid="account-modify-password">{t('routes.account.modifyPassword')}</Menu.Item>
           <Menu.Item key="signOut" data-testid="sign-out">
             {t('shell.signOut')}
           </Menu.Item>
         </Menu>
       }
     >
-      <span className="qp-account" data-testid="account-menu">
-        <Avatar size={28}>{user.name.slice(0, 1).toUpperCase()}</Avatar>
+      {/* A button, so the account menu opens from the keyboard too. */}
+      <button type="button" className="qp-account" data-testid="account-menu">
+        <Avatar size={28} aria-hidden>{user.name.slice(0, 1).toUpperCase()}</Avatar>
         <span className="qp-account-name">{user.name}</span>
-      </span>
+      </button>
     </Dropdown>
   );
 }

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { baseInfoAtom, sessionAtom, socketStatusAtom } from '../../kernel/atoms.ts';
 import { AccountMenu } from './AccountMenu.tsx';
-import { GlobalSearch } from './GlobalSearch.tsx';
+import { GlobalSearch } from '../search/GlobalSearch.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { OutboxIndicator } from './OutboxIndicator.tsx';
 import { ScanCode } from './ScanCode.tsx';

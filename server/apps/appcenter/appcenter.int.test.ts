@@ -169,7 +169,8 @@ describe('who sees which app', () => {
     expect(opened).toMatchObject({ status: 404, body: { msg: 'appcenter.appNotFound' } });
     expect(names(ok(await user.get(`/api/appcenter/systems/${systemId}`)).apps)).toEqual(['Canteen menu', 'Shift plan']);
 
-    expect(names(ok(await auditor.get(`/api/appcenter/systems/${systemId}`)).apps)).toEqual(['Canteen menu']);
+    // Separation of duties (decision 0026): an app for every member is every BUSINESS member's, not the auditor's.
+    expect(names(ok(await auditor.get(`/api/appcenter/systems/${systemId}`)).apps)).toEqual([]);
     const forAdmin = ok(await admin.get('/api/appcenter/systems')).systems;
     expect(names(forAdmin.find((s: { id: string }) => s.id === systemId).apps)).toEqual(['Payroll secret', 'Canteen menu', 'Shift plan']);
     expect(names(forAdmin)).toContain('Admins only');

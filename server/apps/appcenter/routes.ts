@@ -2,6 +2,8 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
 import { registerAppRoutes } from './apps.ts';
+import { registerMemberAppRoutes } from './member-apps.ts';
+import { registerRecentRecordRoutes } from './recent-records.ts';
 import { registerRecycleRoutes } from './recycle.ts';
 import { registerSystemRoutes } from './systems.ts';
 
@@ -13,6 +15,8 @@ function register(app: App, kernel: Kernel): void {
   registerSystemRoutes(app, kernel);
   registerAppRoutes(app, kernel);
   registerRecycleRoutes(app, kernel);
+  registerMemberAppRoutes(app, kernel);
+  registerRecentRecordRoutes(app, kernel);
 }
 
 export const appcenterApp: ServerApp = { id: 'appcenter', register };

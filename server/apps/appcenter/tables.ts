@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type ColumnType, type Expression, type Generated, type SqlBool } from 'kysely';
+import { holdsBusinessRole } from '../../../shared/permissions.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { allows } from '../../kernel/http/hooks.ts';
 
@@ -59,13 +60,24 @@ export function canManage(req: FastifyRequest): boolean {
 
 /**
  * The apps the caller may see, as a condition inside the query (never a filter after fetching, so a limit or a
- * count can never leak a hidden app): live apps whose roles are empty (every member) or share one of the
- * caller's roles; managers see every live app. Parenthesised, so it combines safely with other conditions.
+ * count can never leak a hidden app): live apps that share one of the caller's roles, or whose roles are empty
+ * when the caller holds a business role (safe and audit only see apps that name them: appOpenTo, decision 0026);
+ * managers see every live app. Parenthesised, so it combines safely with other conditions.
  */
 export function visibleTo(req: FastifyRequest): Expression<SqlBool> {
   if (canManage(req)) return sql<SqlBool>`(appcenter_app.deleted_at is null)`;
   const roles: string[] = [...req.ctx.roles];
-  return sql<SqlBool>`(appcenter_app.deleted_at is null and (appcenter_app.roles = '{}' or appcenter_app.roles && ${roles}::text[]))`;
+  const everyMembers = holdsBusinessRole(roles) ? sql`appcenter_app.roles = '{}' or ` : sql``;
+  return sql<SqlBool>`(appcenter_app.deleted_at is null and (${everyMembers}appcenter_app.roles && ${roles}::text[]))`;
+}
+
+/**
+ * Whether the caller may use at least one app of the space: what an upload (not yet tied to any app) needs, so
+ * that safe and audit, who use no app unless an admin names their role in one, cannot store business files.
+ */
+export async function usesSomeApp(trx: Trx, req: FastifyRequest): Promise<boolean> {
+  if (canManage(req) || holdsBusinessRole(req.ctx.roles)) return true;
+  return Boolean(await trx.selectFrom('appcenter_app').select('id').where(visibleTo(req)).limit(1).executeTakeFirst());
 }
 
 /**

@@ -4,6 +4,7 @@ import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
+import { storeDeviceValues } from './store.ts';
 
 export interface IotDeviceValueTable {
   space_id: string;
@@ -36,11 +37,7 @@ function register(app: App, kernel: Kernel): void {
     const space = currentSpace(req);
     const { values } = req.body;
     req.ctx.auditTarget = [...new Set(values.map((v) => v.linkName))].join(',').slice(0, 200);
-    const rows = values.map((v) => ({ space_id: space.id, link_name: v.linkName, topic: v.topic, payload: v.payload, at: v.at }));
-    const stored = await kernel.transact(req, async (trx) => {
-      const result = await trx.insertInto('iot_device_value').values(rows).executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n);
-    });
+    const stored = await kernel.transact(req, (trx) => storeDeviceValues(trx, space.id, values));
     return { code: 200, msg: 'ok', data: { stored } };
   });
 

@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../types.ts';
-import { CONSOLE, routeGroup } from './define.ts';
+import { CONSOLE, ENTERPRISE_ROLES, routeGroup } from './define.ts';
 
 const route = routeGroup('appcenter');
 
@@ -8,13 +8,14 @@ const route = routeGroup('appcenter');
  * appstore: the console twin `console/tmp/appstore/audit` names the same path.
  */
 export const APPCENTER_ROUTES: RouteEntry[] = [
-  route('home', 'appcenter', 'AppCenterPage', { status: 'built' }),
-  route('system', 'appcenter/appsystem/{appId}', 'AppSystemPage', { status: 'built' }),
+  // Space members only (permission appcenter.read): the platform operator has no apps of their own.
+  route('home', 'appcenter', 'AppCenterPage', { roles: [...ENTERPRISE_ROLES], status: 'built' }),
+  route('system', 'appcenter/appsystem/{appId}', 'AppSystemPage', { roles: [...ENTERPRISE_ROLES], status: 'built' }),
   route('store', 'appstore', 'AppStorePage'),
   route('myApps', 'appstore/myapps', 'MyAppsPage'),
   route('upload', 'appstore/upload', 'AppUploadPage'),
   // The export history of §2.8 and §4 (the issue names it `history`): the last 3 days, latest per application.
-  route('history', 'appstore/history', 'AppHistoryPage', { status: 'built' }),
+  route('history', 'appstore/history', 'AppHistoryPage', { roles: [...ENTERPRISE_ROLES], status: 'built' }),
   route('audit', 'appstore/audit', 'AppAuditPage'),
   route('usageSurvey', 'app/usage/survey', 'UsageSurveyPage', { roles: ['admin'] }),
   route('consoleAppCenter', 'console/tmp/appcenter', 'AppCenterPage', CONSOLE),

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MyApp } from '../../../shared/api/workbench.ts';
+import { byTestId, cleanup, click, fakeApi, renderPage } from '../../testing/page-kit.tsx';
+import { WorkbenchPage } from './WorkbenchPage.tsx';
+
+afterEach(cleanup);
+
+const app = (id: string, name: string, favourite = false, openedAt: string | null = null): MyApp => ({ id, systemId: '1', name, icon: 'app', description: '', favourite, openedAt });
+
+describe('WorkbenchPage', () => {
+  it("lists the member's apps in the server's order (favourites, then recent), linking into the space, and stars one", async () => {
+    let apps = [app('2', 'Stock', true), app('1', 'Inspection', false, '2026-03-01T08:00:00Z'), app('3', 'Payroll')];
+    const { api, calls } = fakeApi({
+      'GET /api/appcenter/my-apps': () => ({ apps }),
+      'GET /api/appcenter/recent-records': {
+        viewed: [{ appId: '1', appName: 'Inspection', formId: '7', formName: 'Checks', recordId: '40', number: 'DJ-1', title: 'Press 1', at: '2026-03-01T08:00:00Z' }],
+        changed: [],
+      },
+      'PUT /api/appcenter/apps/3/favourite': () => ((apps = [app('2', 'Stock', true), app('3', 'Payroll', true), app('1', 'Inspection')]), { favourite: true }),
+    });
+    const page = await renderPage(WorkbenchPage, '/space-acme/user/workbench', api, 'zh-CN', ['user']);
+    const names = [...page.querySelectorAll('.qp-workbench-app-name')].map((n) => n.textContent);
+    expect(names).toEqual(['Stock', 'Inspection', 'Payroll']);
+    expect(byTestId('workbench-app-1')?.textContent).toContain('最近打开');
+    expect(byTestId('workbench-app-2')?.querySelector('a')?.getAttribute('href')).toBe('/space-acme/app/!/2');
+    expect(byTestId('workbench-favourite-2')?.getAttribute('aria-label')).toBe('取消收藏 Stock');
+    await click('workbench-favourite-3');
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/appcenter/apps/3/favourite', body: { favourite: true } });
+    expect([...page.querySelectorAll('.qp-workbench-app-name')].map((n) => n.textContent)).toEqual(['Stock', 'Payroll', 'Inspection']);
+    expect(byTestId('workbench-todos')?.textContent).toContain('暂无待办');
+    const viewed = byTestId('recent-viewed-7-40');
+    expect(viewed?.textContent).toBe('Press 1');
+    expect(viewed?.getAttribute('href')).toBe('/space-acme/1/detail/7?id=40');
+  });
+
+  it('says so when there is no app, and asks nothing for root, who uses no space apps', async () => {
+    const { api } = fakeApi({ 'GET /api/appcenter/my-apps': { apps: [] }, 'GET /api/appcenter/recent-records': { viewed: [], changed: [] } });
+    const page = await renderPage(WorkbenchPage, '/space-acme/user/workbench', api, 'en', ['user']);
+    expect(page.textContent).toContain('No app you can use yet');
+    expect(page.textContent).toContain('No record viewed yet');
+    cleanup();
+    const root = fakeApi({});
+    await renderPage(WorkbenchPage, '/user/workbench', root.api, 'en', ['root']);
+    expect(root.calls).toEqual([]);
+    expect(byTestId('workbench-apps')).toBeNull();
+    expect(byTestId('workbench-todos')).not.toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { Tabs } from '@arco-design/web-react';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { watchArcoTablists } from './arco-aria.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+let stop = () => {};
+afterEach(() => {
+  stop();
+  document.body.innerHTML = '';
+});
+
+describe('Arco tabs get their tablist', () => {
+  it('names the header of Tabs mounted after the watch started, so every tab sits in a tablist', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    stop = watchArcoTablists(document.body);
+    await act(async () => createRoot(host).render(<Tabs><Tabs.TabPane key="a" title="A">a</Tabs.TabPane><Tabs.TabPane key="b" title="B">b</Tabs.TabPane></Tabs>));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    const tabs = [...document.querySelectorAll('[role="tab"]')];
+    expect(tabs.length).toBe(2);
+    for (const tab of tabs) expect(tab.closest('[role="tablist"]')).not.toBeNull();
+  });
+
+  it('drops aria-controls that name no element (tabs used as a bar of choices without panels)', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    stop = watchArcoTablists(document.body);
+    await act(async () => createRoot(host).render(<Tabs activeTab="a"><Tabs.TabPane key="a" title="A" /><Tabs.TabPane key="b" title="B" /></Tabs>));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    const tabs = [...document.querySelectorAll('[role="tab"]')];
+    expect(tabs.length).toBe(2);
+    for (const tab of tabs) {
+      const controls = tab.getAttribute('aria-controls');
+      if (controls) expect(document.getElementById(controls)).not.toBeNull();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT } from '../../server/kernel/web.ts';
+import type { Platform } from '../../server/platform.ts';
+import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
+import { TEST_DEMO_PASSWORD } from '../support/client.ts';
+import { startTestPlatform } from '../support/platform.ts';
+
+const missing = chromiumMissing();
+if (missing) console.log(missing);
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (missing) return;
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
+  platform = await startTestPlatform();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function signIn(loginId: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto('/home/login');
+  await page.fill('input[name="loginId"]', loginId);
+  await page.fill('input[name="password"]', TEST_DEMO_PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForURL('**/user/workbench');
+  await page.getByTestId('greeting').waitFor();
+  return page;
+}
+
+const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
+
+/** The page shown is the one asked for, settled, and neither a planned page nor an error of any kind. */
+async function expectWorkingPage(page: Page, routeId: string) {
+  await page.locator(`.qp-page[data-active="true"][data-page="${routeId}"]`).waitFor();
+  await page.waitForLoadState('networkidle');
+  const broken = active(page).locator('[data-testid="planned-page"], [data-testid="no-permission-page"], [data-testid="asset-missing"], .arco-result-error, .arco-result-404, .arco-result-403');
+  expect(await broken.count(), `${routeId} shows a planned page or an error`).toBe(0);
+}
+
+describe.skipIf(!!missing)('menus in a real browser (issue 9)', () => {
+  it.each(['root', 'acme.admin', 'acme.user', 'acme.safe', 'acme.audit'])('every menu entry %s sees opens a built page', async (loginId) => {
+    const page = await signIn(loginId);
+    await expectAccessible(page, `${loginId} workbench`);
+    const groups = await page.locator('[data-testid^="menu-group-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')!));
+    expect(groups.length).toBeGreaterThan(0);
+    let clicked = 0;
+    for (const group of groups) {
+      const header = page.getByTestId(group);
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const items = await page.locator(`li:has(> [data-testid="${group}"]) [data-testid^="menu-item-"]`).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')!));
+      expect(items.length, group).toBeGreaterThan(0);
+      for (const item of items) {
+        if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+        await page.getByTestId(item).click();
+        await expectWorkingPage(page, item.replace('menu-item-', ''));
+        await expectAccessible(page, `${loginId} ${item}`);
+        clicked += 1;
+      }
+    }
+    expect(clicked).toBeGreaterThan(0);
+    if (loginId === 'root') expect(await page.getByTestId('menu-item-appcenter.home').count()).toBe(0);
+    if (loginId === 'acme.user') {
+      expect(await page.getByTestId('menu-item-forms.appConfig').count()).toBe(0);
+      expect(await page.getByTestId('menu-item-forms.monitor').count()).toBe(0);
+    }
+    await page.context().close();
+  });
+
+  it('header search finds a page by its Chinese title and opens it; an unknown text says nothing matched', async () => {
+    const page = await signIn('acme.admin');
+    const search = page.getByTestId('global-search');
+    await search.fill('实时');
+    await page.getByTestId('search-hit-page:iot.areaRealData').click();
+    await expectWorkingPage(page, 'iot.areaRealData');
+    await search.fill('数据权限');
+    await page.getByTestId('search-hit-page:forms.appConfig').click();
+    await expectWorkingPage(page, 'forms.appConfig');
+    await search.fill('没有这样的东西zz');
+    await page.getByTestId('search-none').waitFor();
+    await expectAccessible(page, 'header search, no results');
+    await page.context().close();
+  });
+});
+
+describe.skipIf(!!missing)('defects met on the way (issue 9)', () => {
+  it('a member opening another space keeps their own header, is told they are not a member, and gets back', async () => {
+    const page = await signIn('acme.user');
+    await page.goto('/space-nova/user/workbench');
+    await page.getByTestId('not-member-page').waitFor();
+    expect(await page.getByTestId('org-name').innerText()).toContain('Acme');
+    expect(await page.getByTestId('account-menu').isVisible()).toBe(true);
+    await expectAccessible(page, 'not a member of this space');
+    await page.getByTestId('not-member-back').click();
+    await page.getByTestId('greeting').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/user/workbench');
+    await page.context().close();
+  });
+
+  it('change password drops a field’s "cannot be empty" error once the field is filled', async () => {
+    const page = await signIn('acme.user');
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('account-modify-password').click();
+    const form = page.locator('.qp-page[data-active="true"][data-page="account.modifyPassword"]');
+    await form.locator('button[type="submit"]').click();
+    const error = page.getByTestId('current-password-item').locator('.arco-form-message');
+    await error.waitFor();
+    expect(await error.innerText()).not.toBe('');
+    await form.locator('input').first().fill('Demo@2026');
+    await error.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
