@@ -2,11 +2,11 @@ import '@arco-design/web-react/dist/css/arco.min.css';
 import './shell/styles.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/App.tsx';
-import { watchArcoTablists } from './shell/arco-aria.ts';
+import { mendArcoAria } from './shell/arco-aria.ts';
 import { boot } from './shell/boot.ts';
 
 const container = document.getElementById('root')!;
-watchArcoTablists(document.body);
+mendArcoAria(document.body);
 boot().then(
   (booted) => createRoot(container).render(<App {...booted} />),
   (error: unknown) => {

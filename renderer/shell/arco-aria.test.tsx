@@ -1,8 +1,8 @@
-import { Tabs } from '@arco-design/web-react';
+import { Select, Tabs } from '@arco-design/web-react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchArcoTablists } from './arco-aria.ts';
+import { mendArcoAria } from './arco-aria.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 let stop = () => {};
@@ -11,11 +11,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('Arco tabs get their tablist', () => {
+describe('Arco components mended for assistive technology', () => {
   it('names the header of Tabs mounted after the watch started, so every tab sits in a tablist', async () => {
     const host = document.createElement('div');
     document.body.append(host);
-    stop = watchArcoTablists(document.body);
+    stop = mendArcoAria(document.body);
     await act(async () => createRoot(host).render(<Tabs><Tabs.TabPane key="a" title="A">a</Tabs.TabPane><Tabs.TabPane key="b" title="B">b</Tabs.TabPane></Tabs>));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     const tabs = [...document.querySelectorAll('[role="tab"]')];
@@ -26,7 +26,7 @@ describe('Arco tabs get their tablist', () => {
   it('drops aria-controls that name no element (tabs used as a bar of choices without panels)', async () => {
     const host = document.createElement('div');
     document.body.append(host);
-    stop = watchArcoTablists(document.body);
+    stop = mendArcoAria(document.body);
     await act(async () => createRoot(host).render(<Tabs activeTab="a"><Tabs.TabPane key="a" title="A" /><Tabs.TabPane key="b" title="B" /></Tabs>));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     const tabs = [...document.querySelectorAll('[role="tab"]')];
@@ -35,5 +35,17 @@ describe('Arco tabs get their tablist', () => {
       const controls = tab.getAttribute('aria-controls');
       if (controls) expect(document.getElementById(controls)).not.toBeNull();
     }
+  });
+
+  it('a searchable select keeps no focusable input hidden from assistive technology, and names it', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    stop = mendArcoAria(document.body);
+    await act(async () => createRoot(host).render(<Select showSearch aria-label="Time zone" value="a" options={['a', 'b']} />));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    const input = document.querySelector('input.arco-select-view-input');
+    expect(input).not.toBeNull();
+    expect(input!.hasAttribute('aria-hidden')).toBe(false);
+    expect(input!.getAttribute('aria-label')).toBe('Time zone');
   });
 });
