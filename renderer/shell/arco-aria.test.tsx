@@ -1,4 +1,4 @@
-import { Select, Tabs } from '@arco-design/web-react';
+import { Select, Tabs, Tree } from '@arco-design/web-react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,5 +47,16 @@ describe('Arco components mended for assistive technology', () => {
     expect(input).not.toBeNull();
     expect(input!.hasAttribute('aria-hidden')).toBe(false);
     expect(input!.getAttribute('aria-label')).toBe('Time zone');
+  });
+
+  it('tree items get levels from 1, one more per depth', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    stop = mendArcoAria(document.body);
+    const data = [{ key: 'a', title: 'A', children: [{ key: 'b', title: 'B' }] }];
+    await act(async () => createRoot(host).render(<Tree treeData={data} defaultExpandedKeys={['a']} />));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    const levels = [...document.querySelectorAll('[role="treeitem"]')].map((item) => item.getAttribute('aria-level'));
+    expect(levels).toEqual(['1', '2']);
   });
 });

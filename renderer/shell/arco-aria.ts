@@ -1,7 +1,8 @@
 /**
  * Arco's Tabs give each title `role="tab"` but never give their header the `tablist` role that a tab must sit in
  * (axe: aria-required-parent, critical), and they point tabs at panels that may never be drawn; a searchable Select
- * hides a focusable input. Rather than wrap every use, the shell mends these as soon as any Tabs appear anywhere in the document, so a new page using Tabs
+ * hides a focusable input and inputs of selects go unnamed; tree items start at level 0; unbounded numbers say
+ * "Infinity". Rather than wrap every use, the shell mends these as soon as any Tabs appear anywhere in the document, so a new page using Tabs
  * cannot bring the defect back.
  */
 const HEADER = '.arco-tabs-header:not([role])';
@@ -13,19 +14,38 @@ function mendAria(root: ParentNode): void {
   for (const tab of root.querySelectorAll('.arco-tabs [role="tab"][aria-controls]')) {
     if (!document.getElementById(tab.getAttribute('aria-controls') ?? '')) tab.removeAttribute('aria-controls');
   }
+  // Tree items count their level from 0 (`aria-level="0"` is invalid: levels start at 1). The level is read from
+  // the item's indent blocks, so it stays right when a node moves to another depth.
+  for (const item of root.querySelectorAll('.arco-tree-node[role="treeitem"]')) {
+    const level = String(item.querySelectorAll(':scope > .arco-tree-node-indent > .arco-tree-node-indent-block').length + 1);
+    if (item.getAttribute('aria-level') !== level) item.setAttribute('aria-level', level);
+  }
   // A searchable Select keeps its search input focusable yet marks it aria-hidden until typing starts (axe:
   // aria-hidden-focus). It is what a keyboard user types into, so it stays perceivable, named like its select.
-  for (const input of root.querySelectorAll('input.arco-select-view-input[aria-hidden]')) {
-    input.removeAttribute('aria-hidden');
-    const name = input.closest('[aria-label]')?.getAttribute('aria-label');
-    if (name && !input.hasAttribute('aria-label')) input.setAttribute('aria-label', name);
+  for (const input of root.querySelectorAll('input.arco-select-view-input[aria-hidden]:not([tabindex="-1"])')) input.removeAttribute('aria-hidden');
+  for (const input of root.querySelectorAll<HTMLInputElement>('input.arco-select-view-input:not([aria-hidden]):not([aria-label]), input.arco-input-tag-input:not([aria-label])')) {
+    const name = fieldName(input);
+    if (name) input.setAttribute('aria-label', name);
   }
+  // InputNumber without bounds announces aria-valuemax="Infinity" (axe: aria-valid-attr-value): no bound is no attribute.
+  for (const input of root.querySelectorAll('input[aria-valuemax="Infinity"], input[aria-valuemin="-Infinity"]')) {
+    if (input.getAttribute('aria-valuemax') === 'Infinity') input.removeAttribute('aria-valuemax');
+    if (input.getAttribute('aria-valuemin') === '-Infinity') input.removeAttribute('aria-valuemin');
+  }
+}
+
+/** The name a select's input should carry: its select's aria-label, else its form item's label. */
+function fieldName(input: Element): string | null {
+  const labelled = input.closest('[aria-label]')?.getAttribute('aria-label');
+  if (labelled) return labelled;
+  const label = input.closest('.arco-form-item')?.querySelector(':scope > .arco-form-label-item label');
+  return label?.textContent?.replace(/^\s*\*\s*/, '').trim() || null;
 }
 
 /** Starts watching `root` (the document body in the app); returns a function that stops it. */
 export function mendArcoAria(root: Element): () => void {
   mendAria(root);
   const observer = new MutationObserver(() => mendAria(root));
-  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-controls', 'aria-hidden'] });
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-controls', 'aria-hidden', 'aria-level', 'aria-valuemax', 'aria-valuemin'] });
   return () => observer.disconnect();
 }

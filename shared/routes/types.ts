@@ -35,7 +35,10 @@ export interface RouteEntry {
   belong?: 'console' | 'header';
   /** Always opens in a new window. */
   newWindow?: boolean;
-  /** False for a page opened from a form or record (a bare menu entry would open it with nothing to show). */
+  /**
+   * False for a page opened from a form or record (a bare menu entry would open it with nothing to show), and for
+   * the second address of a page the menu already offers.
+   */
   inMenu?: false;
   /** Who is offered the page in menus, when fewer than may open it by URL (e.g. a monitor grant on one form). */
   menuRoles?: Role[];

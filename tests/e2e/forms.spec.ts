@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWriter, readSheet, type Cell } from '../../server/apps/forms/io/index.ts';
 import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, launchChromium } from '../support/browser.ts';
+import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
 import { signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
 import { startTestPlatform } from '../support/platform.ts';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const form = await ok(admin.post('/api/forms/forms', { appId: app.id, name: '检验单 Check' }));
   appId = app.id;
   formId = form.id;
-  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1440, height: 900 }, acceptDownloads: true, bypassCSP: true });
   page = await context.newPage();
   await page.goto('/home/login');
   await page.fill('input[name="loginId"]', 'acme.admin');
@@ -82,6 +82,7 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     await byTestId('designer-publish').click();
     await expect.poll(async () => (await ok((await signedIn(platform.url, 'acme.admin')).get(`/api/forms/forms/${formId}/design`))).form.version).toBe(1);
     await page.screenshot({ path: path.join(SHOTS, 'forms-designer.png') });
+    await expectAccessible(page, 'form designer with five fields');
   });
 
   it('adds records: a bad e-mail is refused with the §5 message, the corrected one is saved', async () => {
@@ -92,6 +93,7 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     await page.locator('[data-testid="record-field-f4"] input').fill('not-an-email');
     await byTestId('record-submit').click();
     await page.getByText('邮箱格式不正确').first().waitFor();
+    await expectAccessible(page, 'record drawer with an error');
     await page.locator('[data-testid="record-field-f4"] input').fill('qa@supplier.example');
     await byTestId('record-submit').click();
     await page.getByText('B-001').first().waitFor();
@@ -103,9 +105,11 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     await byTestId('view-kind-board').click();
     await page.locator('[data-testid^="board-column-"]').first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'forms-board.png') });
+    await expectAccessible(page, 'board view');
     await byTestId('view-kind-calendar').click();
     await page.locator('[data-testid^="calendar-day-"]').first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'forms-calendar.png') });
+    await expectAccessible(page, 'calendar view');
     await byTestId('view-kind-list').click();
     await page.locator('[data-testid^="record-row-"]').first().waitFor();
   });
@@ -122,8 +126,10 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     await byTestId('import-button').click();
     await byTestId('import-file-input').setInputFiles(file);
     await byTestId('import-next').click();
+    await expectAccessible(page, 'import mapping step');
     await byTestId('import-start').click();
     await byTestId('import-result').waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'import result');
     const [download] = await Promise.all([page.waitForEvent('download'), byTestId('import-failures-link').click()]);
     const saved = path.join(work, 'failures.xlsx');
     await download.saveAs(saved);
@@ -145,6 +151,7 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     await hit.first().waitFor();
     expect(await hit.count()).toBe(1);
     expect(await hit.first().innerText()).toContain('B-103');
+    await expectAccessible(page, 'application search results');
   });
 
   it('exports and sees the entry in the export history', async () => {
@@ -152,11 +159,13 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     await byTestId('export-format-xlsx').click();
     await byTestId('export-start').click();
     await page.locator('[data-testid="export-status"][data-status="complete"]').waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'export dialog');
     await byTestId('export-history').click();
     await page.locator('[data-testid^="history-row-"]').first().waitFor();
     expect(await page.locator('[data-testid^="history-status-"]').first().innerText()).toMatch(/准备完成|Prepare complete/);
     // The export dialog of the page left behind (kept in the page cache) is not over this one.
     expect(await page.locator('.arco-modal').filter({ visible: true }).count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'forms-history.png') });
+    await expectAccessible(page, 'export history');
   });
 });

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, launchChromium } from '../support/browser.ts';
+import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
 import { signedIn } from '../support/client.ts';
 import { ok, publishedForm } from '../support/forms.ts';
 import { startTestPlatform } from '../support/platform.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     { key: 'f1', type: 'text', label: '名称', required: true, title: true },
     { key: 'f2', type: 'number', label: '数量' },
   ]));
-  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1440, height: 900 }, acceptDownloads: true, bypassCSP: true });
   page = await context.newPage();
   await page.goto('/home/login');
   await page.fill('input[name="loginId"]', 'acme.admin');
@@ -73,6 +73,7 @@ describe.skipIf(!!missing)('the import dialog in a real browser', () => {
     await byTestId('import-next').click();
     await expect.poll(async () => (await byTestId('import-header-row').textContent()) ?? '').toContain('第 2 行');
     await expect.poll(async () => (await byTestId('import-map-0').textContent()) ?? '').toContain('名称');
+    await expectAccessible(page, 'import mapping with a header row and sheet choice');
 
     await byTestId('import-sheet').click();
     await page.getByRole('option', { name: '明细' }).click();

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, launchChromium } from '../support/browser.ts';
+import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
 import { signedIn } from '../support/client.ts';
 import { startTestPlatform } from '../support/platform.ts';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function fresh(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 800 }, bypassCSP: true });
   return { context, page: await context.newPage() };
 }
 
@@ -53,6 +53,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
       expect(text).toContain(i < 3 ? '登录密码错误' : '1 分钟');
       if (i < 3) await page.waitForTimeout(50);
     }
+    await expectAccessible(page, 'sign-in with the lockout advice');
     await context.close();
   });
 
@@ -68,6 +69,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     await page.getByTestId('greeting').waitFor();
     expect(await page.getByTestId('greeting').innerText()).toMatch(/^Good (morning|day|afternoon|evening)/);
     await page.screenshot({ path: path.join(SHOTS, 'home-en.png') });
+    await expectAccessible(page, 'workbench in English');
     await page.reload();
     await page.getByTestId('greeting').waitFor();
     expect(await page.getByTestId('greeting').innerText()).toMatch(/^Good /);
@@ -76,6 +78,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     await page.locator('button[type="submit"]').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'login-en.png') });
     expect(await page.locator('button[type="submit"]').innerText()).toBe('Sign in');
+    await expectAccessible(page, 'sign-in in English');
     await context.close();
   });
 
@@ -107,6 +110,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     expect(await field.inputValue()).toBe('typed before leaving');
     // Nine more pages in-page: ten cached in all, the first still among them.
     for (const hop of hops) await visit(hop);
+    await expectAccessible(page, `the page at ${hops.at(-1)}`);
     for (const path of [...hops].reverse().slice(1)) await back(path);
     await back('/home/modifyPassword');
     expect(await field.inputValue()).toBe('typed before leaving');
@@ -146,6 +150,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     await page.waitForURL('**/user/workbench');
     await page.goto('/root/oplog');
     await page.getByTestId('no-permission-page').waitFor();
+    await expectAccessible(page, 'no-permission page');
     await page.goto('/space-acme/user/workbench');
     await page.getByTestId('greeting').waitFor();
     await page.goto('/space-nova/user/workbench');
@@ -163,6 +168,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
       await page.reload();
       await page.waitForURL('**/maintenance');
       await page.getByTestId('maintenance-page').waitFor();
+      await expectAccessible(page, 'maintenance page');
     } finally {
       await root.put('/sapi/appstore/app/status', { maintenance: false });
     }
@@ -178,6 +184,7 @@ describe.skipIf(!!missing)('the shell in a real browser', () => {
     await page.goto('/user/workbench?__NAKED__=1');
     await page.getByTestId('greeting').waitFor();
     expect(await page.locator('.qp-header').count()).toBe(0);
+    await expectAccessible(page, 'naked workbench');
     await page.goto('/home/modifyPassword');
     await page.locator('[data-page="account.modifyPassword"]').waitFor();
     expect(await page.locator('.qp-header').count()).toBe(0);

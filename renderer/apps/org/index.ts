@@ -1,4 +1,6 @@
 import type { PageModule } from '../types.ts';
 import { BaseConfigPage } from './BaseConfigPage.tsx';
+import { OrgManagePage } from './OrgManagePage.tsx';
+import { PostManagePage } from './PostManagePage.tsx';
 
-export const pages: PageModule['pages'] = { BaseConfigPage };
+export const pages: PageModule['pages'] = { BaseConfigPage, OrgManagePage, PostManagePage };

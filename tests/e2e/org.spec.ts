@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT } from '../../server/kernel/web.ts';
+import type { Platform } from '../../server/platform.ts';
+import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
+import { TEST_DEMO_PASSWORD, signedIn } from '../support/client.ts';
+import { ok } from '../support/forms.ts';
+import { startTestPlatform } from '../support/platform.ts';
+
+const missing = chromiumMissing();
+if (missing) console.log(missing);
+
+let platform: Platform;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  if (missing) return;
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
+  platform = await startTestPlatform();
+  browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  page = await context.newPage();
+  await page.goto('/home/login');
+  await page.fill('input[name="loginId"]', 'acme.admin');
+  await page.fill('input[name="password"]', TEST_DEMO_PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForURL('**/user/workbench');
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+const byTestId = (id: string) => page.locator(`[data-testid="${id}"]:visible`);
+const dept = (name: string) => page.locator(`.qp-page[data-active="true"] [data-testid="dept-${name}"]`);
+/** Read back what the screens did (nothing is created through the API). */
+const departments = async () => (await ok((await signedIn(platform.url, 'acme.admin')).get('/api/org/departments'))).departments as Array<{ id: string; name: string; parentId: string | null }>;
+const parentOf = async (name: string) => {
+  const all = await departments();
+  const child = all.find((d) => d.name === name);
+  return all.find((d) => d.id === child?.parentId)?.name ?? null;
+};
+
+async function chooseOption(select: string, text: string) {
+  await byTestId(select).click();
+  await page.locator('.arco-select-option:visible', { hasText: text }).first().click();
+}
+
+async function createDepartment(name: string, code: string) {
+  await byTestId('department-name').fill(name);
+  await byTestId('department-code').fill(code);
+  await page.locator('.arco-modal:visible .arco-btn-primary').click();
+  await dept(name).waitFor();
+}
+
+describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)', () => {
+  it('opens organisation management from the menu and builds departments: top level and a child', async () => {
+    await byTestId('menu-item-org.elementOrgManage').click();
+    await dept('生产部 Production').waitFor();
+    await expectAccessible(page, 'organisation management');
+    await page.locator('.qp-page[data-active="true"] .arco-card-header .arco-btn-primary').first().click();
+    await createDepartment('包装部', 'PACK');
+    await dept('包装部').click();
+    await byTestId('department-panel').waitFor();
+    await page.locator('[data-testid="department-panel"]:visible button', { hasText: '新建子部门' }).click();
+    await createDepartment('一车间', 'WS1');
+    expect(await parentOf('一车间')).toBe('包装部');
+  });
+
+  it('drags a department under another; a drop under its own descendant changes nothing', async () => {
+    await dept('一车间').dragTo(dept('质量部 Quality'));
+    await expect.poll(() => parentOf('一车间')).toBe('质量部 Quality');
+    // The tree does not offer a drop under the department's own descendant (the server refuses it too: structure.int).
+    await dept('质量部 Quality').dragTo(dept('一车间'));
+    await page.waitForLoadState('networkidle');
+    expect(await parentOf('质量部 Quality')).toBe(null);
+    expect(await parentOf('一车间')).toBe('质量部 Quality');
+  });
+
+  it('adds a post to a department, and deleting the department moves its sub-departments and posts to the chosen one', async () => {
+    await dept('质量部 Quality').click();
+    await byTestId('post-add').click();
+    await byTestId('post-name').fill('质检员');
+    await byTestId('post-code').fill('QC');
+    await page.locator('.arco-modal:visible .arco-btn-primary').click();
+    await page.locator('[data-testid="post-table"]:visible', { hasText: '质检员' }).waitFor();
+    await expectAccessible(page, 'department panel with a post');
+
+    await page.locator('[data-testid="department-panel"]:visible button', { hasText: '删除' }).first().click();
+    await chooseOption('transfer-target', '生产部 Production');
+    await page.locator('.arco-modal:visible .arco-btn-status-danger').click();
+    await expect.poll(async () => (await departments()).some((d) => d.name === '质量部 Quality')).toBe(false);
+    expect(await parentOf('一车间')).toBe('生产部 Production');
+  });
+
+  it('lists every post on the post page, with its new department', async () => {
+    await byTestId('menu-item-org.elementPostManage').click();
+    await byTestId('post-manage').waitFor();
+    const row = page.locator('[data-testid="post-table"]:visible tr', { hasText: '质检员' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('生产部 Production');
+    await expectAccessible(page, 'post management');
+  });
+});
