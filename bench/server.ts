@@ -14,7 +14,7 @@ export async function startBenchServer(loginId: string) {
   const logFile = path.join(work, 'server.log');
   const server = startScript(
     'tests/support/serve.ts',
-    { DATA_DIR: path.join(work, 'data'), DEMO_SEED: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LOG_FILE: logFile },
+    { DATA_DIR: path.join(work, 'data'), DEMO_SEED: '1', DEMO_MQTT_PORT: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LOG_FILE: logFile },
     /LISTENING (\S+)/,
     120_000,
   );

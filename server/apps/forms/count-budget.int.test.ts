@@ -55,12 +55,28 @@ describe('counts above the exact-count limit (issue 9, decision 0025)', () => {
     expect(answer.timeout).not.toBe('1ms');
   });
 
+  it('a count that hit its limit is not tried again for a while: the pages meanwhile answer the estimate', async () => {
+    const count = (where: ReturnType<typeof sql>) => inSpace(platform.kernel.db, spaceId, (trx) => countRecords(trx, `forms_data_${formId}`, where));
+    // Each row sleeps 20 ms: 12 rows take about 240 ms, far above 1 ms and far below a minute.
+    const slow = sql`pg_sleep(0.02) is not null and t.id > ${0}::bigint`;
+    configureCounts({ exactBelow: 1, listMs: 1 });
+    expect((await count(slow)).estimated).toBe(true);
+    // A budget it would now fit in is not spent while the mark is fresh…
+    configureCounts({ exactBelow: 1, listMs: 60_000 });
+    expect((await count(slow)).estimated).toBe(true);
+    // …another condition is counted as usual…
+    expect(await count(sql`t.id > ${0}::bigint`)).toEqual({ count: ROWS, estimated: false });
+    // …and once the mark is older than the retry time, the count is tried again.
+    configureCounts({ exactBelow: 1, listMs: 60_000, retryMs: 0 });
+    expect(await count(slow)).toEqual({ count: ROWS, estimated: false });
+  });
+
   it('below the limit a count is always exact, whatever the budget', async () => {
     configureCounts({ exactBelow: 1_000_000, listMs: 0 });
     expect(await total()).toEqual({ count: ROWS, estimated: false });
   });
 
   it('the budgets come from the environment, malformed values falling back to the defaults', () => {
-    expect(readCountConfig({ FORMS_COUNT_EXACT_BELOW: '500', FORMS_COUNT_BUDGET_MS: '0', FORMS_COUNT_ASKED_BUDGET_MS: 'soon' })).toEqual({ exactBelow: 500, listMs: 0, askedMs: 15_000, pageShare: 0.15 });
+    expect(readCountConfig({ FORMS_COUNT_EXACT_BELOW: '500', FORMS_COUNT_BUDGET_MS: '0', FORMS_COUNT_ASKED_BUDGET_MS: 'soon' })).toEqual({ exactBelow: 500, listMs: 0, askedMs: 15_000, pageShare: 0.15, retryMs: 60_000 });
   });
 });

@@ -8,13 +8,16 @@ import type { Sql } from './filter-sql.ts';
  * count is always exact; above it, an exact count is tried within a statement time limit — `listMs` for every
  * list page, `askedMs` when the user asks for the exact figure — and the estimate, labelled so, is answered when
  * the limit is hit. A limit of 0 never tries (the estimate at once). A page does not wait for its count more than
- * `pageShare` of its own reading time past it (B3: a counted page costs at most about that much more).
+ * `pageShare` of its own reading time past it (B3: a counted page costs at most about that much more). A count that
+ * hit its list limit is not tried again for the same table and condition for `retryMs`: the pages meanwhile answer
+ * the estimate at once instead of spending the limit again on a count that will not fit.
  */
 export interface CountConfig {
   exactBelow: number;
   listMs: number;
   askedMs: number;
   pageShare: number;
+  retryMs: number;
 }
 
 const whole = (value: string | undefined, fallback: number) => (value !== undefined && /^[0-9]{1,9}$/.test(value) ? Number(value) : fallback);
@@ -25,6 +28,7 @@ export function readCountConfig(env: NodeJS.ProcessEnv): CountConfig {
     listMs: whole(env.FORMS_COUNT_BUDGET_MS, 300),
     askedMs: whole(env.FORMS_COUNT_ASKED_BUDGET_MS, 15_000),
     pageShare: 0.15,
+    retryMs: whole(env.FORMS_COUNT_RETRY_MS, 60_000),
   };
 }
 
@@ -42,6 +46,22 @@ export interface Count {
 }
 
 const QUERY_CANCELED = '57014';
+
+/** When a list count last hit its limit, by table and condition (the viewer's rules and filter are in it). */
+const tooSlow = new Map<string, number>();
+const TOO_SLOW_KEPT = 1_000;
+
+function conditionKey(trx: Trx, table: string, where: Sql): string {
+  const { sql: text, parameters } = where.compile(trx);
+  return `${table}\u0000${text}\u0000${JSON.stringify(parameters, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}`;
+}
+
+function markTooSlow(key: string): void {
+  tooSlow.delete(key);
+  tooSlow.set(key, Date.now());
+  // The oldest mark goes first (a Map keeps insertion order): the memory stays bounded.
+  if (tooSlow.size > TOO_SLOW_KEPT) tooSlow.delete(tooSlow.keys().next().value!);
+}
 
 /**
  * count(*) under a statement time limit, in a savepoint of the caller's transaction: the limit and a cancelled
@@ -77,7 +97,14 @@ export async function countRecords(trx: Trx, table: string, where: Sql, budget: 
   }
   const ms = budget === 'asked' ? askedMs : listMs;
   onEstimate?.({ count: estimate, estimated: true });
+  const key = budget === 'list' ? conditionKey(trx, table, where) : null;
+  const lastTooSlow = key === null ? undefined : tooSlow.get(key);
+  if (lastTooSlow !== undefined && Date.now() - lastTooSlow < config.retryMs) return { count: estimate, estimated: true };
   const exact = ms > 0 ? await countWithin(trx, table, where, ms) : null;
+  if (key !== null && ms > 0) {
+    if (exact === null) markTooSlow(key);
+    else tooSlow.delete(key);
+  }
   return exact === null ? { count: estimate, estimated: true } : { count: exact, estimated: false };
 }
 

@@ -1,5 +1,9 @@
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { fail } from '../../kernel/errors.ts';
+
+/** sharp (libvips) is loaded on the first image, not at start: a server that never stores an image never maps it. */
+let loaded: Promise<typeof sharpModule> | null = null;
+const sharpLib = () => (loaded ??= import('sharp').then((module) => module.default));
 
 /**
  * Bounds of a stored image (decision 0027). A 50-megapixel frame holds every phone photo up to 50 MP; an animation
@@ -29,6 +33,7 @@ function bmpSize(bytes: Buffer): Declared | null {
 async function declared(bytes: Buffer, mime: string): Promise<Declared | null> {
   if (mime === 'image/bmp') return bmpSize(bytes);
   try {
+    const sharp = await sharpLib();
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     return meta.width && meta.height ? { width: meta.width, height: meta.height, frames: meta.pages ?? 1 } : null;
   } catch {
@@ -37,7 +42,8 @@ async function declared(bytes: Buffer, mime: string): Promise<Declared | null> {
 }
 
 /** Re-encoded in its own format with no metadata: EXIF (GPS, camera, owner), XMP, IPTC and comments are dropped. */
-function reencode(bytes: Buffer, mime: string, animated: boolean): Promise<Buffer> {
+async function reencode(bytes: Buffer, mime: string, animated: boolean): Promise<Buffer> {
+  const sharp = await sharpLib();
   // autoOrient: the EXIF orientation goes with the metadata, so it is applied to the pixels first.
   const image = sharp(bytes, { animated, limitInputPixels: IMAGE_LIMITS.totalMegapixels * MEGA }).autoOrient();
   switch (mime) {
