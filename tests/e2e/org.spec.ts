@@ -104,4 +104,28 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
     expect(await row.innerText()).toContain('生产部 Production');
     await expectAccessible(page, 'post management');
   });
+
+  it('the auditor, and only the auditor, finds the admin’s department changes in the operation log and exports them', async () => {
+    expect(await page.locator('[data-testid="menu-item-org.securityAuditLog"]').count()).toBe(0);
+    const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
+    const auditor = await context.newPage();
+    await auditor.goto('/home/login');
+    await auditor.fill('input[name="loginId"]', 'acme.audit');
+    await auditor.fill('input[name="password"]', TEST_DEMO_PASSWORD);
+    await auditor.click('button[type="submit"]');
+    await auditor.waitForURL('**/user/workbench');
+    await auditor.locator('[data-testid="menu-item-org.securityAuditLog"]:visible').click();
+    await auditor.locator('[data-testid="audit-entries"]:visible').waitFor();
+    await auditor.locator('input[data-testid="audit-action"]:visible').fill('org.department');
+    await auditor.locator('[data-testid="audit-apply"]:visible').click();
+    const created = auditor.locator('[data-testid="audit-entries"]:visible tr', { hasText: 'org.department.create' });
+    await created.first().waitFor();
+    expect(await created.first().innerText()).toContain('acme.admin');
+    expect(await auditor.locator('[data-testid="audit-entries"]:visible tbody tr', { hasText: 'account.login' }).count()).toBe(0);
+    await expectAccessible(auditor, 'operation log audit');
+    const [download] = await Promise.all([auditor.waitForEvent('download'), auditor.locator('[data-testid="audit-export"]:visible').click()]);
+    const saved = await download.path();
+    expect(fs.readFileSync(saved!).subarray(0, 2).toString()).toBe('PK');
+    await context.close();
+  });
 });

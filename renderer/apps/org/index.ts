@@ -1,6 +1,7 @@
 import type { PageModule } from '../types.ts';
+import { AuditLogPage } from './AuditLogPage.tsx';
 import { BaseConfigPage } from './BaseConfigPage.tsx';
 import { OrgManagePage } from './OrgManagePage.tsx';
 import { PostManagePage } from './PostManagePage.tsx';
 
-export const pages: PageModule['pages'] = { BaseConfigPage, OrgManagePage, PostManagePage };
+export const pages: PageModule['pages'] = { AuditLogPage, BaseConfigPage, OrgManagePage, PostManagePage };

@@ -84,8 +84,10 @@ export const ORG_ROUTES: RouteEntry[] = [
   route('workSheet', 'sysop/workSheet', 'WorkSheetPage'),
   route('identificationResolution', 'sysop/TripartiteAccess/IdentificationResolution', 'IdResolutionPage'),
   route('memberAdmin', 'sysop/memberAdmin', 'MemberAdminPage', { roles: ['admin', 'safe', 'audit'] }),
-  route('securityAuditLog', 'sysop/security/audit', 'SecurityAuditLogPage', audit),
-  route('safetyAudit', 'sysop/safety/audit', 'SafetyAuditPage', audit),
+  // Three-role separation (issue 12): the operation log is the auditor's alone, narrower than §6's list for the
+  // section (admin and safe are the audited). One page on both addresses, offered once.
+  route('securityAuditLog', 'sysop/security/audit', 'AuditLogPage', { roles: ['audit'], status: 'built' }),
+  route('safetyAudit', 'sysop/safety/audit', 'AuditLogPage', { roles: ['audit'], status: 'built', inMenu: false }),
   route('entCompanyInfo', 'sysop/entCompanyinfo', 'EntCompanyInfoPage'),
   route('entToJurisdiction', 'entToJurisdiction', 'EntToJurisdictionPage'),
   route('toBeSupplier', 'toBeSupplier', 'ToBeSupplierPage'),
