@@ -13,4 +13,5 @@ export const APP_MODULES: Partial<Record<MicroAppId, () => Promise<PageModule>>>
   iot: () => import('./iot/index.ts'),
   forms: () => import('./forms/index.ts'),
   org: () => import('./org/index.ts'),
+  console: () => import('./console/index.ts'),
 };

@@ -45,7 +45,9 @@ export class TestClient {
       if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    // A download (xlsx, csv) answers bytes, not JSON: its body is left out; `download()` reads such answers.
+    const json = (response.headers.get('content-type') ?? '').includes('json');
+    const text = json ? await response.text() : (await response.arrayBuffer(), '');
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
   }
 
@@ -62,7 +64,9 @@ export class TestClient {
     const headers: Record<string, string> = { ...this.defaults, 'x-csrf-token': this.csrf ?? 'web', ...extraHeaders };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     const response = await fetch(this.base + path, { method: 'POST', headers, body: form });
-    const text = await response.text();
+    // A download (xlsx, csv) answers bytes, not JSON: its body is left out; `download()` reads such answers.
+    const json = (response.headers.get('content-type') ?? '').includes('json');
+    const text = json ? await response.text() : (await response.arrayBuffer(), '');
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
   }
 

@@ -1,130 +1,14 @@
-import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag } from '@arco-design/web-react';
-import { IconDownload } from '@arco-design/web-react/icon';
-import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../shell/services.tsx';
-import { apiUrl } from '../../kernel/transport.ts';
+import { OplogView } from '../../shell/oplog/OplogView.tsx';
 import type { PageProps } from '../types.ts';
 import { useList, type Member } from './org-api.ts';
 
-interface Entry {
-  id: string;
-  at: string;
-  user_id: string | null;
-  user_login: string | null;
-  user_name: string | null;
-  action: string;
-  target: string | null;
-  result: 'ok' | 'denied' | 'failed';
-  status: number | null;
-  ip: string | null;
-  cross_space: boolean;
-}
-interface Filters {
-  days: number;
-  userId?: string;
-  action?: string;
-  result?: Entry['result'];
-  crossSpace?: 'true' | 'false';
-}
-
-const PAGE = 50;
-const RESULT_COLOR: Record<Entry['result'], string> = { ok: 'green', denied: 'orangered', failed: 'red' };
-
-function queryOf(filters: Filters): Record<string, string> {
-  const query: Record<string, string> = { days: String(filters.days) };
-  if (filters.userId) query.userId = filters.userId;
-  if (filters.action?.trim()) query.action = filters.action.trim();
-  if (filters.result) query.result = filters.result;
-  if (filters.crossSpace) query.crossSpace = filters.crossSpace;
-  return query;
-}
-
 /**
  * The space's operation log for its auditor (spec §2.6 sysop/security/audit and sysop/safety/audit; issue 12,
- * three-role separation): who did what, when, with which result, filtered, the last 7 days at most (§9), newest
- * first, more on demand, and the same selection as an xlsx file. Nothing here edits or deletes an entry.
+ * three-role separation, decision 0033): every member's operations, administrators' and reviewers' included.
  */
 export function AuditLogPage({ match }: PageProps) {
-  const { t, i18n } = useTranslation();
-  const { api } = useServices();
+  const { t } = useTranslation();
   const members = useList<Member>('/api/org/members', 'members');
-  const [filters, setFilters] = useState<Filters>({ days: 7 });
-  const [applied, setApplied] = useState<Filters>({ days: 7 });
-  const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  async function load(from: Filters, before: string | null) {
-    setLoading(true);
-    try {
-      const answer = await api.get<{ entries: Entry[]; nextBefore: string | null }>('/api/kernel/oplog', { params: { ...queryOf(from), limit: String(PAGE), ...(before ? { before } : {}) } });
-      setEntries((shown) => (before ? [...(shown ?? []), ...answer.data.entries] : answer.data.entries));
-      setNext(answer.data.nextBefore);
-      setError(null);
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }
-  useEffect(() => {
-    void load(applied, null);
-    // Reloads when the applied filters change; `load` is recreated each render.
-  }, [applied]);
-
-  const exportHref = useMemo(() => {
-    const query = new URLSearchParams({ ...queryOf(applied), lang: i18n.language });
-    return apiUrl('', match.spaceUri, `/api/kernel/oplog/export?${query}`);
-  }, [applied, i18n.language, match.spaceUri]);
-
-  const columns = [
-    { title: t('kernel.oplog.at'), dataIndex: 'at', width: 180, render: (at: string) => new Date(at).toLocaleString(i18n.language) },
-    { title: t('kernel.oplog.user'), dataIndex: 'user_id', render: (_: string, e: Entry) => (e.user_name ? `${e.user_name} (${e.user_login})` : (e.user_id ?? '—')) },
-    { title: t('kernel.oplog.action'), dataIndex: 'action' },
-    { title: t('kernel.oplog.target'), dataIndex: 'target', render: (v: string | null) => v ?? '—' },
-    { title: t('kernel.oplog.result'), dataIndex: 'result', render: (r: Entry['result']) => <Tag color={RESULT_COLOR[r]}>{t(`kernel.oplog.result.${r}`)}</Tag> },
-    { title: t('kernel.oplog.status'), dataIndex: 'status', width: 90 },
-    { title: t('kernel.oplog.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
-    { title: t('kernel.oplog.crossSpace'), dataIndex: 'cross_space', width: 100, render: (v: boolean) => (v ? t('org.audit.yes') : '') },
-  ];
-
-  return (
-    <Card title={t('org.audit.title')} data-testid="audit-log">
-      <p className="qp-muted">{t('org.audit.hint')}</p>
-      <Form layout="inline" className="qp-gap" onSubmit={() => setApplied(filters)}>
-        <Form.Item label={t('kernel.oplog.user')}>
-          <Select allowClear showSearch style={{ width: 200 }} value={filters.userId} onChange={(userId?: string) => setFilters({ ...filters, userId })} aria-label={t('kernel.oplog.user')} data-testid="audit-user"
-            options={(members.items ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.loginId})` }))} />
-        </Form.Item>
-        <Form.Item label={t('kernel.oplog.action')}>
-          <Input allowClear style={{ width: 200 }} value={filters.action ?? ''} placeholder="org.department" onChange={(action) => setFilters({ ...filters, action })} aria-label={t('kernel.oplog.action')} data-testid="audit-action" />
-        </Form.Item>
-        <Form.Item label={t('kernel.oplog.result')}>
-          <Select allowClear style={{ width: 120 }} value={filters.result} onChange={(result?: Entry['result']) => setFilters({ ...filters, result })} aria-label={t('kernel.oplog.result')} data-testid="audit-result"
-            options={(['ok', 'denied', 'failed'] as const).map((r) => ({ value: r, label: t(`kernel.oplog.result.${r}`) }))} />
-        </Form.Item>
-        <Form.Item label={t('kernel.oplog.crossSpace')}>
-          <Select allowClear style={{ width: 120 }} value={filters.crossSpace} onChange={(crossSpace?: 'true' | 'false') => setFilters({ ...filters, crossSpace })} aria-label={t('kernel.oplog.crossSpace')}
-            options={[{ value: 'true', label: t('org.audit.yes') }, { value: 'false', label: t('org.audit.no') }]} />
-        </Form.Item>
-        <Form.Item label={t('org.audit.days')}>
-          <Select style={{ width: 120 }} value={filters.days} onChange={(days: number) => setFilters({ ...filters, days })} aria-label={t('org.audit.days')}
-            options={[1, 3, 7].map((d) => ({ value: d, label: t('org.audit.lastDays', { n: d }) }))} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="audit-apply">{t('org.audit.apply')}</Button>
-          <Button href={exportHref} target="_blank" icon={<IconDownload />} data-testid="audit-export">{t('org.audit.export')}</Button>
-        </Space>
-      </Form>
-      {error && <Alert type="error" content={error} className="qp-gap" />}
-      <Table rowKey="id" columns={columns} data={entries ?? []} loading={loading && !entries} pagination={false} noDataElement={t('org.audit.empty')} data-testid="audit-entries" />
-      {next && (
-        <Button long className="qp-gap" loading={loading} onClick={() => void load(applied, next)} data-testid="audit-more">
-          {t('org.audit.more')}
-        </Button>
-      )}
-    </Card>
-  );
+  return <OplogView spaceUri={match.spaceUri} scope={{ kind: 'space', members: members.items ?? [] }} title={t('org.audit.title')} hint={t('org.audit.hint')} />;
 }

@@ -10,7 +10,7 @@ export const CONSOLE_ROUTES: RouteEntry[] = [
   route('systemConfig', 'root/systemConfig', 'SystemConfigPage'),
   route('role', 'root/role', 'RootRolePage'),
   route('perManage', 'root/perMange', 'PermissionManagePage'),
-  route('opLog', 'root/oplog', 'OpLogPage'),
+  route('opLog', 'root/oplog', 'OpLogPage', { status: 'built' }),
   route('application', 'root/application', 'RootApplicationPage'),
   route('apiAccess', 'apiaccess', 'ApiAccessPage'),
   route('privateAccess', 'privateaccess', 'PrivateAccessPage'),
