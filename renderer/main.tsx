@@ -6,9 +6,11 @@ import { mendArcoAria } from './shell/arco-aria.ts';
 import { boot } from './shell/boot.ts';
 
 const container = document.getElementById('root')!;
-mendArcoAria(document.body);
 boot().then(
-  (booted) => createRoot(container).render(<App {...booted} />),
+  (booted) => {
+    mendArcoAria(document.body, { close: booted.i18n.t('common.close') });
+    createRoot(container).render(<App {...booted} />);
+  },
   (error: unknown) => {
     // Boot failed before any string could load: say so in both languages rather than show a blank page.
     container.textContent = `服务不可用 Service is not available. (${(error as Error).message})`;

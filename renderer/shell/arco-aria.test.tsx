@@ -1,4 +1,4 @@
-import { Select, Tabs, Tree } from '@arco-design/web-react';
+import { Alert, Select, Tabs, Tree } from '@arco-design/web-react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,5 +58,14 @@ describe('Arco components mended for assistive technology', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     const levels = [...document.querySelectorAll('[role="treeitem"]')].map((item) => item.getAttribute('aria-level'));
     expect(levels).toEqual(['1', '2']);
+  });
+
+  it('names the close button of a closable alert in the user’s words', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    stop = mendArcoAria(document.body, { close: '关闭' });
+    await act(async () => createRoot(host).render(<Alert closable content="problem" />));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(document.querySelector('.arco-alert-close-btn')?.getAttribute('aria-label')).toBe('关闭');
   });
 });

@@ -42,10 +42,20 @@ function fieldName(input: Element): string | null {
   return label?.textContent?.replace(/^\s*\*\s*/, '').trim() || null;
 }
 
+/** Words the mends give to unnamed controls, in the user's language (from the dictionaries). */
+export interface AriaWords {
+  close: string;
+}
+
 /** Starts watching `root` (the document body in the app); returns a function that stops it. */
-export function mendArcoAria(root: Element): () => void {
-  mendAria(root);
-  const observer = new MutationObserver(() => mendAria(root));
+export function mendArcoAria(root: Element, words?: AriaWords): () => void {
+  const mend = () => {
+    mendAria(root);
+    // Closable alerts and tags draw an icon button with no name (axe: button-name).
+    if (words) for (const button of root.querySelectorAll('.arco-alert-close-btn:not([aria-label]), .arco-tag-close-btn:not([aria-label])')) button.setAttribute('aria-label', words.close);
+  };
+  mend();
+  const observer = new MutationObserver(mend);
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-controls', 'aria-hidden', 'aria-level', 'aria-valuemax', 'aria-valuemin'] });
   return () => observer.disconnect();
 }

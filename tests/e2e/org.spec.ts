@@ -128,4 +128,28 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
     expect(fs.readFileSync(saved!).subarray(0, 2).toString()).toBe('PK');
     await context.close();
   });
+
+  it('sets the work time: Saturday as a working day, a shorter morning, a holiday; an overlap is refused with its reason', async () => {
+    await byTestId('menu-item-org.workTime').click();
+    await byTestId('work-time').waitFor();
+    await byTestId('work-weekday-6').click();
+    await byTestId('work-end-0').fill('11:30');
+    await byTestId('work-start-1').fill('11:00');
+    await byTestId('work-save').click();
+    await byTestId('work-time-error').waitFor();
+    expect(await byTestId('work-time-error').innerText()).toContain('11:00');
+    await byTestId('work-start-1').fill('13:00');
+    await byTestId('work-add-day').click();
+    await byTestId('work-day-0').fill('2026-10-01');
+    await byTestId('work-day-name-0').fill('国庆节');
+    await expectAccessible(page, 'work time');
+    await byTestId('work-save').click();
+    await expect.poll(async () => (await ok((await signedIn(platform.url, 'acme.user')).get('/api/org/work-time'))).days).toEqual([{ day: '2026-10-01', kind: 'holiday', name: '国庆节' }]);
+    await page.reload();
+    await byTestId('work-time').waitFor();
+    expect(await byTestId('work-end-0').inputValue()).toBe('11:30');
+    expect(await byTestId('work-day-0').inputValue()).toBe('2026-10-01');
+    expect(await page.locator('[data-testid="work-weekday-6"]:visible input').isChecked()).toBe(true);
+  });
 });
+

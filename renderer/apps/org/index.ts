@@ -3,5 +3,6 @@ import { AuditLogPage } from './AuditLogPage.tsx';
 import { BaseConfigPage } from './BaseConfigPage.tsx';
 import { OrgManagePage } from './OrgManagePage.tsx';
 import { PostManagePage } from './PostManagePage.tsx';
+import { WorkTimePage } from './WorkTimePage.tsx';
 
-export const pages: PageModule['pages'] = { AuditLogPage, BaseConfigPage, OrgManagePage, PostManagePage };
+export const pages: PageModule['pages'] = { AuditLogPage, BaseConfigPage, OrgManagePage, PostManagePage, WorkTimePage };

@@ -8,6 +8,7 @@ import { registerDepartmentRoutes } from './departments.ts';
 import { registerGroupRoutes } from './groups.ts';
 import { registerPostRoutes } from './posts.ts';
 import { registerSettingsRoutes } from './settings.ts';
+import { registerWorkTimeRoutes } from './work-time.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -34,6 +35,7 @@ function register(app: App, kernel: Kernel): void {
 
   registerGroupRoutes(app, kernel);
   registerSettingsRoutes(app, kernel);
+  registerWorkTimeRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

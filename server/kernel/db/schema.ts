@@ -116,6 +116,21 @@ export interface OrgMemberDepartmentTable {
   department_id: string;
 }
 
+export interface OrgWorkTimeTable {
+  space_id: string;
+  week_days: number[];
+  periods: Array<{ start: string; end: string }>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrgWorkDayTable {
+  space_id: string;
+  /** Read back as 'YYYY-MM-DD' with to_char: no Date, so no time zone can shift it. */
+  day: string;
+  kind: 'holiday' | 'workday';
+  name: Generated<string>;
+}
+
 export interface OrgGroupTable {
   space_id: string;
   id: Generated<string>;
@@ -168,4 +183,6 @@ export interface Database {
   org_department_head: OrgDepartmentHeadTable;
   org_post: OrgPostTable;
   org_member_post: OrgMemberPostTable;
+  org_work_time: OrgWorkTimeTable;
+  org_work_day: OrgWorkDayTable;
 }

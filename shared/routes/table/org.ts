@@ -24,7 +24,7 @@ export const ORG_ROUTES: RouteEntry[] = [
   route('logo', 'logo', 'LogoPage'),
   route('watermark', 'watermark', 'WatermarkPage'),
   route('themeColor', 'themeColor', 'ThemeColorPage'),
-  route('workTime', 'workTime', 'WorkTimePage'),
+  route('workTime', 'workTime', 'WorkTimePage', { ...admin, status: 'built' }),
   route('emailTemplateConfig', 'emailTemplateConfig', 'EmailTemplateConfigPage'),
   route('shareData', 'shareData', 'ShareDataPage'),
   route('supplier', 'supplier', 'SupplierPage'),
