@@ -68,4 +68,14 @@ describe('Arco components mended for assistive technology', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(document.querySelector('.arco-alert-close-btn')?.getAttribute('aria-label')).toBe('关闭');
   });
+
+  it('makes inactive tab panes inert, and the active one not', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    stop = mendArcoAria(document.body);
+    await act(async () => createRoot(host).render(<Tabs activeTab="a" lazyload={false}><Tabs.TabPane key="a" title="A"><button type="button">a</button></Tabs.TabPane><Tabs.TabPane key="b" title="B"><button type="button">b</button></Tabs.TabPane></Tabs>));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    const panes = [...document.querySelectorAll('[role="tabpanel"]')];
+    expect(panes.map((pane) => pane.hasAttribute('inert'))).toEqual([false, true]);
+  });
 });

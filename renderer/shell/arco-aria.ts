@@ -1,9 +1,9 @@
 /**
- * Arco's Tabs give each title `role="tab"` but never give their header the `tablist` role that a tab must sit in
- * (axe: aria-required-parent, critical), and they point tabs at panels that may never be drawn; a searchable Select
- * hides a focusable input and inputs of selects go unnamed; tree items start at level 0; unbounded numbers say
- * "Infinity". Rather than wrap every use, the shell mends these as soon as any Tabs appear anywhere in the document, so a new page using Tabs
- * cannot bring the defect back.
+ * Arco's components miss a few ARIA details that axe reports on every page using them: Tabs give titles
+ * `role="tab"` without a `tablist` around them (aria-required-parent, critical), point tabs at panels that may never
+ * be drawn and leave inactive panes focusable; a searchable Select hides a focusable input, and select inputs go
+ * unnamed; tree items start at level 0; unbounded numbers say "Infinity". Rather than wrap every use, the shell
+ * mends these wherever they appear in the document, so a new page using these components cannot bring them back.
  */
 const HEADER = '.arco-tabs-header:not([role])';
 
@@ -13,6 +13,12 @@ function mendAria(root: ParentNode): void {
   // aria-valid-attr-value): a tab controls only a panel that exists.
   for (const tab of root.querySelectorAll('.arco-tabs [role="tab"][aria-controls]')) {
     if (!document.getElementById(tab.getAttribute('aria-controls') ?? '')) tab.removeAttribute('aria-controls');
+  }
+  // Inactive tab panes stay drawn (off to the side) with aria-hidden, their buttons still focusable (axe:
+  // aria-hidden-focus): an inactive pane is inert, so neither focus nor assistive technology reaches it.
+  for (const pane of root.querySelectorAll('.arco-tabs [role="tabpanel"]')) {
+    const hidden = pane.getAttribute('aria-hidden') === 'true';
+    if (hidden !== pane.hasAttribute('inert')) pane.toggleAttribute('inert', hidden);
   }
   // Tree items count their level from 0 (`aria-level="0"` is invalid: levels start at 1). The level is read from
   // the item's indent blocks, so it stays right when a node moves to another depth.

@@ -151,5 +151,22 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
     expect(await byTestId('work-day-0').inputValue()).toBe('2026-10-01');
     expect(await page.locator('[data-testid="work-weekday-6"]:visible input').isChecked()).toBe(true);
   });
+
+  it('creates a user group with a member on the organisation page, and sees it counted', async () => {
+    await byTestId('menu-item-org.elementOrgManage').click();
+    await page.locator('.qp-page[data-active="true"] [role="tab"]', { hasText: '用户组' }).click();
+    await byTestId('group-add').click();
+    await byTestId('group-name').fill('巡检组');
+    await byTestId('group-members').click();
+    await page.locator('.arco-select-option:visible', { hasText: 'acme.user' }).first().click();
+    await byTestId('group-name').click(); // closes the member list
+    await page.locator('.arco-select-popup').first().waitFor({ state: 'hidden' });
+    await expectAccessible(page, 'user group editor');
+    await page.locator('.arco-modal:visible .arco-btn-primary').click();
+    const row = page.locator('[data-testid="group-table"]:visible tr', { hasText: '巡检组' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('1');
+    await expectAccessible(page, 'user groups');
+  });
 });
 

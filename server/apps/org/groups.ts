@@ -84,6 +84,41 @@ export function registerGroupRoutes(app: App, kernel: Kernel): void {
     return { code: 200, msg: 'ok', data: { userIds: req.body.userIds } };
   });
 
+  app.get('/api/org/groups/:id/members', { config: { access: read }, schema: { params: IdParam, querystring: NoQuery } }, async (req) => {
+    currentSpace(req);
+    const members = await kernel.transact(req, async (trx) => {
+      const group = await trx.selectFrom('org_group').select('id').where('id', '=', req.params.id).executeTakeFirst();
+      if (!group) throw fail.notFound();
+      return trx
+        .selectFrom('org_group_member as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['u.id', 'u.login_id as loginId', 'u.name'])
+        .where('m.group_id', '=', req.params.id)
+        .orderBy('u.name')
+        .execute();
+    });
+    return { code: 200, msg: 'ok', data: { members } };
+  });
+
+  app.patch('/api/org/groups/:id', { config: { access: manage, action: 'org.group.update' }, schema: { params: IdParam, querystring: NoQuery, body: GroupBody } }, async (req) => {
+    req.ctx.auditTarget = req.params.id;
+    try {
+      const group = await kernel.transact(req, (trx) =>
+        trx
+          .updateTable('org_group')
+          .set({ name: req.body.name.trim(), ...(req.body.kind ? { kind: req.body.kind } : {}) })
+          .where('id', '=', req.params.id)
+          .returning(['id', 'name', 'kind'])
+          .executeTakeFirst(),
+      );
+      if (!group) throw fail.notFound();
+      return { code: 200, msg: 'ok', data: group };
+    } catch (error) {
+      if (pgErrorCode(error) === '23505') throw fail.conflict('org.groupExists', { name: req.body.name });
+      throw error;
+    }
+  });
+
   app.delete('/api/org/groups/:id', { config: { access: manage, action: 'org.group.delete' }, schema: { params: IdParam, querystring: NoQuery } }, async (req) => {
     req.ctx.auditTarget = req.params.id;
     await kernel.transact(req, async (trx) => {
