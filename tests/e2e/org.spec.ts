@@ -168,5 +168,26 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
     expect(await row.innerText()).toContain('1');
     await expectAccessible(page, 'user groups');
   });
+
+  it('keeps the enterprise information: industry and contact saved, a bad phone refused with its reason', async () => {
+    await byTestId('menu-item-org.infoSetting').click();
+    await byTestId('info-setting').waitFor();
+    expect(await byTestId('info-name').inputValue()).toContain('Acme');
+    await byTestId('info-industry').click();
+    await page.locator('.arco-select-option:visible', { hasText: '机械设备' }).click();
+    await byTestId('info-shortName').fill('艾克美');
+    await byTestId('info-contactPhone').fill('call me');
+    await byTestId('info-save').click();
+    await byTestId('info-error').waitFor();
+    expect(await byTestId('info-error').innerText()).toContain('联系电话');
+    await byTestId('info-contactPhone').fill('0512-66668888');
+    await byTestId('info-save').click();
+    await expect.poll(async () => (await ok((await signedIn(platform.url, 'acme.user')).get('/api/org/enterprise-info'))).industry).toBe('machinery');
+    await expectAccessible(page, 'enterprise information');
+    await page.reload();
+    await byTestId('info-setting').waitFor();
+    expect(await byTestId('info-shortName').inputValue()).toBe('艾克美');
+    expect(await byTestId('info-contactPhone').inputValue()).toBe('0512-66668888');
+  });
 });
 

@@ -9,6 +9,7 @@ import { registerGroupRoutes } from './groups.ts';
 import { registerPostRoutes } from './posts.ts';
 import { registerSettingsRoutes } from './settings.ts';
 import { registerWorkTimeRoutes } from './work-time.ts';
+import { registerEnterpriseInfoRoutes } from './enterprise-info.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -36,6 +37,7 @@ function register(app: App, kernel: Kernel): void {
   registerGroupRoutes(app, kernel);
   registerSettingsRoutes(app, kernel);
   registerWorkTimeRoutes(app, kernel);
+  registerEnterpriseInfoRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

@@ -116,6 +116,17 @@ export interface OrgMemberDepartmentTable {
   department_id: string;
 }
 
+export interface OrgEnterpriseInfoTable {
+  space_id: string;
+  short_name: string;
+  industry: string;
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string;
+  address: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface OrgWorkTimeTable {
   space_id: string;
   week_days: number[];
@@ -185,4 +196,5 @@ export interface Database {
   org_member_post: OrgMemberPostTable;
   org_work_time: OrgWorkTimeTable;
   org_work_day: OrgWorkDayTable;
+  org_enterprise_info: OrgEnterpriseInfoTable;
 }
