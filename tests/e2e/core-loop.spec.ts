@@ -61,6 +61,11 @@ async function drag(from: string, to: string) {
   await page.mouse.down();
   await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, { steps: 3 });
   await page.mouse.move(target.x + target.width / 2, target.y + target.height - 8, { steps: 12 });
+  // A hand rests before letting go: the sensor settles on the target (two frames, a last small move, two frames).
+  const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await frames();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height - 10);
+  await frames();
   await page.mouse.up();
 }
 

@@ -189,5 +189,26 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
     expect(await byTestId('info-shortName').inputValue()).toBe('艾克美');
     expect(await byTestId('info-contactPhone').inputValue()).toBe('0512-66668888');
   });
+
+  it('a member sees the structure read-only: departments, their posts and members, nothing to change', async () => {
+    const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const member = await context.newPage();
+    await member.goto('/home/login');
+    await member.fill('input[name="loginId"]', 'acme.user');
+    await member.fill('input[name="password"]', TEST_DEMO_PASSWORD);
+    await member.click('button[type="submit"]');
+    await member.waitForURL('**/user/workbench');
+    expect(await member.locator('[data-testid="menu-item-org.elementOrgManage"]').count()).toBe(0);
+    await member.locator('[data-testid="menu-item-org.structure"]:visible').click();
+    await member.locator('[data-testid="structure-view"]:visible [data-testid="dept-生产部 Production"]').click();
+    const people = member.locator('[data-testid="structure-department"]:visible [data-testid="department-members"]');
+    await people.locator('tr', { hasText: 'acme.user' }).waitFor();
+    expect(await member.locator('[data-testid="structure-department"]:visible').innerText()).toContain('质检员');
+    expect(await people.locator('tbody button').count()).toBe(0);
+    expect(await people.locator('th', { hasText: '操作' }).count()).toBe(0);
+    expect(await member.locator('[data-testid="structure-view"]:visible [draggable="true"]').count()).toBe(0);
+    await expectAccessible(member, 'organisation structure as a member');
+    await context.close();
+  });
 });
 

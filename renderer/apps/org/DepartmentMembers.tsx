@@ -8,8 +8,11 @@ interface Row { id: string; name: string; loginId: string; mainPostId: string | 
 type Dialog = { kind: 'move' | 'posts'; row: Row } | null;
 const SIZE = 10;
 
-/** A department's members a page at a time (name, login, posts), with moving to another department and setting posts. */
-export function DepartmentMembers(props: { department: Department; departments: Department[]; posts: Post[]; onChanged: () => void }) {
+/**
+ * A department's members a page at a time (name, login, posts), with moving to another department and setting posts
+ * (unless `readOnly`: the structure as members see it).
+ */
+export function DepartmentMembers(props: { department: Department; departments: Department[]; posts: Post[]; onChanged: () => void; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [page, setPage] = useState(1);
@@ -57,8 +60,8 @@ export function DepartmentMembers(props: { department: Department; departments: 
     { title: t('org.structure.login'), dataIndex: 'loginId' },
     { title: t('org.structure.mainPost'), dataIndex: 'mainPost', render: (v: string | null) => v ?? '—' },
     { title: t('org.structure.partTime'), dataIndex: 'partTimePostIds', render: (v: string[]) => v.map(postName).join(', ') || '—' },
-    {
-      title: '',
+    ...(props.readOnly ? [] : [{
+      title: t('org.posts.actions'),
       dataIndex: 'id',
       render: (_: string, row: Row) => (
         <Space>
@@ -66,7 +69,7 @@ export function DepartmentMembers(props: { department: Department; departments: 
           <Button size="mini" onClick={() => open('posts', row)} data-testid={`posts-${row.loginId}`}>{t('org.structure.setPosts')}</Button>
         </Space>
       ),
-    },
+    }]),
   ];
   return (
     <>

@@ -26,7 +26,7 @@ function build(departments: Department[], parentId: string | null, disabledLabel
  * department puts it beside it at that place. The server refuses a move into the department's own subtree (422);
  * its message is shown and the tree reloads unchanged.
  */
-export function DepartmentTree(props: { departments: Department[]; selected: string | null; onSelect: (id: string) => void; onMoved: () => void; onError: (message: string) => void }) {
+export function DepartmentTree(props: { departments: Department[]; selected: string | null; onSelect: (id: string) => void; onMoved?: () => void; onError?: (message: string) => void; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const { departments } = props;
@@ -47,15 +47,15 @@ export function DepartmentTree(props: { departments: Department[]; selected: str
     try {
       await api.put(`/api/org/departments/${dragId}/position`, { parentId, index }, { json: true });
     } catch (failure) {
-      props.onError((failure as Error).message);
+      props.onError?.((failure as Error).message);
     }
-    props.onMoved();
+    props.onMoved?.();
   }
 
   if (departments.length === 0) return <Alert content={t('org.structure.empty')} />;
   return (
     <Tree
-      draggable
+      draggable={!props.readOnly}
       blockNode
       treeData={build(departments, null, t('org.structure.disabled'))}
       selectedKeys={props.selected ? [props.selected] : []}

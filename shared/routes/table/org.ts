@@ -13,7 +13,7 @@ const audit: RouteOptions = { roles: [...AUDIT_ROLES] };
  * collide with the same-named bare pages.
  */
 export const ORG_ROUTES: RouteEntry[] = [
-  route('structure', 'sysop/structure', 'StructurePage'),
+  route('structure', 'sysop/structure', 'StructurePage', { status: 'built' }),
   route('roleManage', 'sysop/roleManage', 'RoleManagePage'),
   route('enterUserRegist', 'sysop/enterUserRegist', 'EnterUserRegistPage'),
   route('newWebEntry', 'newWebEntry', 'NewWebEntryPage'),
