@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
+import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
 import { signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
-import { startTestPlatform, TEST_DEMO_PASSWORD } from '../support/platform.ts';
+import { startTestPlatform } from '../support/platform.ts';
 
 /** Issue 9 / issue 10 point 4 (decision 0026): an auditor is offered no business app, nor "new record", by default. */
 const missing = chromiumMissing();
@@ -27,16 +27,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function signIn(loginId: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto('/home/login');
-  await page.fill('input[name="loginId"]', loginId);
-  await page.fill('input[name="password"]', TEST_DEMO_PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForURL('**/user/workbench');
-  return page;
-}
+const signIn = (loginId: string): Promise<Page> => signInPage(browser, platform.url, loginId, { height: 900 });
 
 describe.skipIf(!!missing)('separation of duties in the browser', () => {
   it('the demo app is not offered to the auditor until the admin chooses the auditor role in the app editor', async () => {

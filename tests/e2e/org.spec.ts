@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
+import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
 import { TEST_DEMO_PASSWORD, signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
 import { startTestPlatform } from '../support/platform.ts';
@@ -107,13 +107,7 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
 
   it('the auditor, and only the auditor, finds the admin’s department changes in the operation log and exports them', async () => {
     expect(await page.locator('[data-testid="menu-item-org.securityAuditLog"]').count()).toBe(0);
-    const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
-    const auditor = await context.newPage();
-    await auditor.goto('/home/login');
-    await auditor.fill('input[name="loginId"]', 'acme.audit');
-    await auditor.fill('input[name="password"]', TEST_DEMO_PASSWORD);
-    await auditor.click('button[type="submit"]');
-    await auditor.waitForURL('**/user/workbench');
+    const auditor = await signInPage(browser, platform.url, 'acme.audit', { height: 900, acceptDownloads: true });
     await auditor.locator('[data-testid="menu-item-org.securityAuditLog"]:visible').click();
     await auditor.locator('[data-testid="audit-entries"]:visible').waitFor();
     await auditor.locator('input[data-testid="audit-action"]:visible').fill('org.department');
@@ -126,7 +120,7 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
     const [download] = await Promise.all([auditor.waitForEvent('download'), auditor.locator('[data-testid="audit-export"]:visible').click()]);
     const saved = await download.path();
     expect(fs.readFileSync(saved!).subarray(0, 2).toString()).toBe('PK');
-    await context.close();
+    await auditor.context().close();
   });
 
   it('sets the work time: Saturday as a working day, a shorter morning, a holiday; an overlap is refused with its reason', async () => {
@@ -191,13 +185,7 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
   });
 
   it('a member sees the structure read-only: departments, their posts and members, nothing to change', async () => {
-    const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    const member = await context.newPage();
-    await member.goto('/home/login');
-    await member.fill('input[name="loginId"]', 'acme.user');
-    await member.fill('input[name="password"]', TEST_DEMO_PASSWORD);
-    await member.click('button[type="submit"]');
-    await member.waitForURL('**/user/workbench');
+    const member = await signInPage(browser, platform.url, 'acme.user', { height: 900 });
     expect(await member.locator('[data-testid="menu-item-org.elementOrgManage"]').count()).toBe(0);
     await member.locator('[data-testid="menu-item-org.structure"]:visible').click();
     await member.locator('[data-testid="structure-view"]:visible [data-testid="dept-生产部 Production"]').click();
@@ -208,7 +196,7 @@ describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)'
     expect(await people.locator('th', { hasText: '操作' }).count()).toBe(0);
     expect(await member.locator('[data-testid="structure-view"]:visible [draggable="true"]').count()).toBe(0);
     await expectAccessible(member, 'organisation structure as a member');
-    await context.close();
+    await member.context().close();
   });
 });
 

@@ -4,8 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
-import { TEST_DEMO_PASSWORD } from '../support/client.ts';
+import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
 import { startTestPlatform } from '../support/platform.ts';
 
 const missing = chromiumMissing();
@@ -26,17 +25,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function signIn(loginId: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto('/home/login');
-  await page.fill('input[name="loginId"]', loginId);
-  await page.fill('input[name="password"]', TEST_DEMO_PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForURL('**/user/workbench');
-  await page.getByTestId('greeting').waitFor();
-  return page;
-}
+const signIn = (loginId: string): Promise<Page> => signInPage(browser, platform.url, loginId);
 
 async function openFromMenu(page: Page, routeId: string) {
   await page.getByTestId(`menu-item-${routeId}`).click();

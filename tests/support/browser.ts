@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_DEMO_PASSWORD } from './client.ts';
 
 /** Debian's Chromium (`apt-get install chromium`); Playwright's own browsers cannot be downloaded here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,4 +67,20 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   const violations = await axeViolations(page);
   const text = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary ?? ''}`)).join('\n');
   if (violations.length > 0) throw new Error(`Accessibility violations on ${where}:\n${text}`);
+}
+
+/**
+ * A new browser context signed in as `loginId` through the sign-in page, as a user does, waiting on the workbench.
+ * `bypassCSP` lets `expectAccessible` inject axe.
+ */
+export async function signInPage(browser: Browser, baseURL: string, loginId: string, options: { height?: number; acceptDownloads?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: options.height ?? 800 }, bypassCSP: true, acceptDownloads: options.acceptDownloads ?? false });
+  const page = await context.newPage();
+  await page.goto('/home/login');
+  await page.fill('input[name="loginId"]', loginId);
+  await page.fill('input[name="password"]', TEST_DEMO_PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForURL('**/user/workbench');
+  await page.getByTestId('greeting').waitFor();
+  return page;
 }
