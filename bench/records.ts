@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { APP_ROLE } from '../server/kernel/db/pool.ts';
-import { openWriter, type Cell } from '../server/apps/forms/io/index.ts';
+import { openWriter, type Cell } from '../server/kernel/sheets/index.ts';
 import { ok } from '../tests/support/forms.ts';
 import { startScript, stopProcess } from '../tests/support/process.ts';
 import { bulkLoad, crowd, designOrders, signedIn, startBenchStack } from './records-setup.ts';

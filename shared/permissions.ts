@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'org.structure.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'org.structure.manage': ['admin'],
   'org.members.read': ['saas', 'admin', 'safe', 'audit'],
+  // Creating, importing, disabling members and resetting their passwords is the administrator's (three-role split).
+  'org.members.manage': ['admin'],
   // Application centre: everyone in a space browses the apps their roles allow; admins build them.
   'appcenter.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'appcenter.manage': ['admin'],

@@ -124,6 +124,7 @@ export class SessionStore {
       .innerJoin('spaces as sp', 'sp.id', 'm.space_id')
       .select(['m.space_id', 'sp.name', 'm.roles'])
       .where('m.user_id', '=', userId)
+      .where('m.status', '=', 'active')
       .where('sp.status', '=', 'active')
       .orderBy('m.created_at')
       .execute();
@@ -139,13 +140,15 @@ export class SessionStore {
    * announces it on the sessions channel (NOTIFY is delivered at commit, to every server process).
    * The caller drops its own cache after commit with `forget`, so a rolled-back change revokes nothing.
    */
-  async revoke(exec: Db, where: { sessionId: string } | { userId: string; keep?: string }): Promise<string[]> {
+  async revoke(exec: Db, where: { sessionId: string } | { userId: string; keep?: string; spaceId?: string }): Promise<string[]> {
     let query = exec
       .updateTable('sessions')
       .set({ revoked_at: sql<Date>`now()` })
       .where('revoked_at', 'is', null);
     query = 'sessionId' in where ? query.where('id', '=', where.sessionId) : query.where('user_id', '=', where.userId);
     if ('userId' in where && where.keep) query = query.where('id', '<>', where.keep);
+    // A member disabled in one space loses the sessions working in that space; their other spaces go on.
+    if ('userId' in where && where.spaceId) query = query.where('space_id', '=', where.spaceId);
     const rows = await query.returning('id').execute();
     const ids = rows.map((r) => r.id);
     if (ids.length > 0) await sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(ids)})`.execute(exec);

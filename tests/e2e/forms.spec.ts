@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWriter, readSheet, type Cell } from '../../server/apps/forms/io/index.ts';
+import { openWriter, readSheet, type Cell } from '../../server/kernel/sheets/index.ts';
 import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
 import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';

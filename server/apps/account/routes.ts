@@ -9,6 +9,7 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword, verifyPassword } from '../../kernel/passwords.ts';
 import { CSRF_COOKIE, sessionCookieName } from '../../kernel/sessions.ts';
 import type { ServerApp } from '../types.ts';
+import { registerInvitationRoutes } from './invitation.ts';
 import { authenticate } from './login.ts';
 
 function setSessionCookies(req: FastifyRequest, reply: FastifyReply, token: string, csrf: string, maxAge: number) {
@@ -26,6 +27,7 @@ function clearSessionCookies(req: FastifyRequest, reply: FastifyReply) {
 }
 
 function register(app: App, kernel: Kernel): void {
+  registerInvitationRoutes(app, kernel);
   app.post(
     '/api/account/login',
     { config: { access: 'public', allowInMaintenance: true, action: 'account.login' }, schema: { querystring: NoQuery, body: LoginBody } },
@@ -37,6 +39,10 @@ function register(app: App, kernel: Kernel): void {
         const result = await authenticate(kernel, trx, loginId, password, req.ctx.ip);
         if (!result.user) return { error: result.error };
         const memberships = await kernel.sessions.memberships(result.user.id);
+        // Disabled in every space they belong to: the account is shut out, as a disabled account is.
+        if (!memberships.length && (await trx.selectFrom('memberships').select('user_id').where('user_id', '=', result.user.id).where('status', '=', 'disabled').executeTakeFirst())) {
+          return { error: new AppError(403, 'account.disabled') };
+        }
         const spaceId =
           memberships.find((m) => m.spaceId === result.user.default_space_id)?.spaceId ?? memberships[0]?.spaceId ?? null;
         const session = await kernel.sessions.create(trx, result.user.id, spaceId, req.ctx.ip, req.headers['user-agent'] ?? null);

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { Lang, NoQuery, Strict } from '../../../shared/api/common.ts';
 import { CommentBody, Id, RecordParams } from '../../../shared/api/forms.ts';
@@ -21,8 +20,6 @@ const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Uploads (attachments, images, import sheets), the space's people for member pickers, and record discussion. */
 export function registerFileRoutes(app: App, kernel: Kernel): void {
-  void app.register(multipart, { throwFileSizeLimit: true });
-
   app.post('/api/forms/files', { config: { access, action: 'forms.file.upload' }, schema: { querystring: UploadQuery }, bodyLimit: 5 * IMPORT_MAX_BYTES + 65536 }, async (req) => {
     const space = currentSpace(req);
     const user = signedIn(req);

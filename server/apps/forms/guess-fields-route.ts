@@ -11,7 +11,7 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import { findVisibleApp } from '../appcenter/tables.ts';
 import { readUploads } from './files.ts';
 import { guessFields, guessHeaderRow } from './guess-fields.ts';
-import { readSheetRows, type Cell } from './io/index.ts';
+import { readSheetRows, type Cell } from '../../kernel/sheets/index.ts';
 import { readSheetHead } from './jobs/sheet-preview.ts';
 
 const design = { permission: 'forms.design' } as const;

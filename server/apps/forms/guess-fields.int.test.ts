@@ -6,7 +6,7 @@ import { signedIn, type TestClient } from '../../../tests/support/client.ts';
 import { ok } from '../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
 import type { Platform } from '../../platform.ts';
-import { openWriter } from './io/index.ts';
+import { openWriter } from '../../kernel/sheets/index.ts';
 
 let platform: Platform;
 let admin: TestClient, user: TestClient, nova: TestClient;

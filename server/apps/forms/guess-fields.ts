@@ -1,5 +1,5 @@
 import type { FieldType } from '../../../shared/forms/fields.ts';
-import type { Cell } from './io/index.ts';
+import type { Cell } from '../../kernel/sheets/index.ts';
 
 /** A field guessed from one spreadsheet column: the designer's starting point, edited by the user before creating. */
 export interface GuessedField {

@@ -10,6 +10,9 @@ import { registerPostRoutes } from './posts.ts';
 import { registerSettingsRoutes } from './settings.ts';
 import { registerWorkTimeRoutes } from './work-time.ts';
 import { registerEnterpriseInfoRoutes } from './enterprise-info.ts';
+import { registerMemberImportRoutes } from './member-import-routes.ts';
+import { registerMemberReadRoutes } from './member-read.ts';
+import { registerMemberWriteRoutes } from './member-write.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -34,6 +37,9 @@ function register(app: App, kernel: Kernel): void {
     return { code: 200, msg: 'ok', data: { members: rows } };
   });
 
+  registerMemberReadRoutes(app, kernel);
+  registerMemberWriteRoutes(app, kernel);
+  registerMemberImportRoutes(app, kernel);
   registerGroupRoutes(app, kernel);
   registerSettingsRoutes(app, kernel);
   registerWorkTimeRoutes(app, kernel);

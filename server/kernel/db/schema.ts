@@ -16,8 +16,10 @@ export interface UsersTable {
   name: string;
   phone: string | null;
   email: string | null;
-  status: Generated<'active' | 'disabled'>;
+  status: Generated<'active' | 'disabled' | 'invited'>;
   password_hash: string;
+  invite_token_hash: string | null;
+  invite_expires_at: Date | null;
   failed_logins: Generated<number>;
   locked_until: Date | null;
   default_space_id: string | null;
@@ -28,6 +30,7 @@ export interface MembershipsTable {
   space_id: string;
   user_id: string;
   roles: string[];
+  status: Generated<'active' | 'disabled'>;
   created_at: Timestamp;
 }
 

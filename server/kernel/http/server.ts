@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -44,6 +45,8 @@ export async function createHttpServer(kernel: Kernel, trustProxy = false, webRo
   });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Uploads (form files, import sheets, member lists) are read by several apps: the parser is the kernel's.
+  await app.register(multipart, { throwFileSizeLimit: true });
   installErrorHandling(app, kernel, await hostWebApp(app, webRoot));
   installKernelHooks(app, kernel);
   installNulRefusal(app);

@@ -8,7 +8,7 @@ import { inSpace } from '../../../kernel/db/pool.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
 import { loadFormAs } from '../context.ts';
 import { and } from '../filter-sql.ts';
-import { openWriter, wallOf, type Cell, type ColumnFormat, type SheetKind } from '../io/index.ts';
+import { openWriter, wallOf, type Cell, type ColumnFormat, type SheetKind } from '../../../kernel/sheets/index.ts';
 import { labelsFor, readerOf, type Labels } from '../labels.ts';
 import { visibleWhere } from '../list.ts';
 import { SYSTEM_SELECT, storedFields, toApiRecord, type ApiRecord, type RecordRow } from '../storage.ts';

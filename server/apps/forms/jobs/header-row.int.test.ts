@@ -4,7 +4,7 @@ import { signedIn, type TestClient } from '../../../../tests/support/client.ts';
 import { ok, publishedForm } from '../../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { Platform } from '../../../platform.ts';
-import { buildZip } from '../io/fixtures.ts';
+import { buildZip } from '../../../kernel/sheets/fixtures.ts';
 import { failuresOf, finished } from './import-kit.ts';
 
 let platform: Platform;

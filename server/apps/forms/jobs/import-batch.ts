@@ -5,7 +5,7 @@ import { translate, type Language } from '../../../../shared/i18n/index.ts';
 import type { Trx } from '../../../kernel/db/pool.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
 import type { FormMeta, Viewer } from '../context.ts';
-import type { Cell } from '../io/index.ts';
+import type { Cell } from '../../../kernel/sheets/index.ts';
 import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
 import { searchTextOf, storedFields } from '../storage.ts';
 import { checkedRows, type CheckedValues, type InTransaction } from '../values.ts';

@@ -1,5 +1,5 @@
 import type { FieldDef, FieldType } from '../../../../shared/forms/fields.ts';
-import { instantOf, type Cell } from '../io/index.ts';
+import { instantOf, type Cell } from '../../../kernel/sheets/index.ts';
 import { serialWall, shownDateTime, shownDay, shownNumber, wallMs } from './shown-values.ts';
 
 /** Field types a sheet column can fill (files and sub-tables have no one-cell form). */

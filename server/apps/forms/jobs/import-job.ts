@@ -6,7 +6,7 @@ import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { Language } from '../../../../shared/i18n/index.ts';
 import { inSpace, type Trx } from '../../../kernel/db/pool.ts';
 import { loadFormAs } from '../context.ts';
-import { cellsToJson, failedRowToJson, readSheetRows, detectImportFile, checkZip } from '../io/index.ts';
+import { cellsToJson, failedRowToJson, readSheetRows, detectImportFile, checkZip } from '../../../kernel/sheets/index.ts';
 import { tableOf } from '../storage.ts';
 import { assignNumbers, candidates, checkBatch, insertBatch, type Outcome, type SheetRow } from './import-batch.ts';
 import { directoryOf } from './import-cells.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestClient } from '../../../../tests/support/client.ts';
 import { ok } from '../../../../tests/support/forms.ts';
-import { openWriter, readSheet, type Cell, type SheetKind } from '../io/index.ts';
+import { openWriter, readSheet, type Cell, type SheetKind } from '../../../kernel/sheets/index.ts';
 
 /** Polls a job until it is no longer preparing. */
 export async function finished(client: TestClient, jobId: string) {

@@ -6,7 +6,7 @@ import { signedIn, type TestClient } from '../../../../tests/support/client.ts';
 import { ORDER_FIELDS, ok, publishedForm } from '../../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { Platform } from '../../../platform.ts';
-import { openWriter, readSheet, type Cell } from '../io/index.ts';
+import { openWriter, readSheet, type Cell } from '../../../kernel/sheets/index.ts';
 
 let platform: Platform;
 let admin: TestClient, user: TestClient, nova: TestClient;

@@ -4,7 +4,7 @@ import { ok, publishedForm } from '../../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { Platform } from '../../../platform.ts';
-import { readZipTextOf } from '../io/fixtures.ts';
+import { readZipTextOf } from '../../../kernel/sheets/fixtures.ts';
 import { importFile, sheetBytes, sheetRows } from './import-kit.ts';
 
 let platform: Platform;

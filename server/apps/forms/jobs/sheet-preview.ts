@@ -1,6 +1,6 @@
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import { fail } from '../../../kernel/errors.ts';
-import { checkZip, defaultSheet, detectImportFile, ImportFileError, listXlsxSheets, readSheetRows, type Cell, type TextEncoding } from '../io/index.ts';
+import { checkZip, defaultSheet, detectImportFile, ImportFileError, listXlsxSheets, readSheetRows, type Cell, type TextEncoding } from '../../../kernel/sheets/index.ts';
 
 /** Rows shown for choosing the header row: a title block above a header is rarely longer. */
 const HEAD_ROWS = 20;

@@ -11,7 +11,7 @@ import { signedIn } from '../../../kernel/http/context.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { loadForm } from '../context.ts';
-import { cellsFromJson, failedRowFromJson, openWriter, type Cell, type ColumnFormat, type SheetKind } from '../io/index.ts';
+import { cellsFromJson, failedRowFromJson, openWriter, type Cell, type ColumnFormat, type SheetKind } from '../../../kernel/sheets/index.ts';
 import { IMPORTABLE } from './import-cells.ts';
 import { ownJob } from './own-job.ts';
 import { spaceTimeZone } from './space-zone.ts';

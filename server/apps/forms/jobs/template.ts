@@ -2,7 +2,7 @@ import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import { idCardCheckChar, usccCheckChar } from '../../../../shared/forms/formats.ts';
 import { translate, type Language } from '../../../../shared/i18n/index.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
-import { wallOf, type Cell, type ColumnFormat, type ListValidation } from '../io/index.ts';
+import { wallOf, type Cell, type ColumnFormat, type ListValidation } from '../../../kernel/sheets/index.ts';
 
 const i18n = createI18n();
 

@@ -3,7 +3,7 @@ import { signedIn, type TestClient } from '../../../../tests/support/client.ts';
 import { ok, publishedForm } from '../../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { Platform } from '../../../platform.ts';
-import { readZipTextOf } from '../io/fixtures.ts';
+import { readZipTextOf } from '../../../kernel/sheets/fixtures.ts';
 import { finished, importFile, sheetBytes, sheetRows } from './import-kit.ts';
 
 // The server runs in a zone far from the space's: nothing may depend on it.

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../../kernel/errors.ts';
+import { AppError } from '../errors.ts';
 import { FailureLatch } from './latch.ts';
 import type { Cell, SheetKind } from './types.ts';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../../kernel/errors.ts';
+import { AppError } from '../errors.ts';
 
 /** One spreadsheet cell as the import/export layer sees it; blank cells are null, never ''. */
 export type Cell = string | number | boolean | Date | null;

@@ -1,0 +1,40 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Day = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** A member's user information in a space (spec §3; migration org 0006). */
+export interface OrgMemberProfileTable {
+  space_id: string;
+  user_id: string;
+  gender: 'male' | 'female' | null;
+  birthday: Day;
+  qq: string | null;
+  id_card: string | null;
+  address: ColumnType<string, string | undefined, string>;
+  signature: ColumnType<string, string | undefined, string>;
+  extension: ColumnType<string, string | undefined, string>;
+  entry_date: Day;
+  job_description: ColumnType<string, string | undefined, string>;
+  superior_id: string | null;
+  updated_at: Timestamp;
+}
+
+export interface OrgMemberImportTable {
+  space_id: string;
+  id: ColumnType<string, never, never>;
+  user_id: string;
+  file_name: string;
+  total: number;
+  imported: number;
+  failed: number;
+  failures: Buffer | null;
+  created_at: Timestamp;
+}
+
+declare module '../../kernel/db/schema.ts' {
+  interface Database {
+    org_member_profile: OrgMemberProfileTable;
+    org_member_import: OrgMemberImportTable;
+  }
+}
