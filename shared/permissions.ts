@@ -14,6 +14,11 @@ export const PERMISSIONS = {
   'org.members.read': ['saas', 'admin', 'safe', 'audit'],
   // Creating, importing, disabling members and resetting their passwords is the administrator's (three-role split).
   'org.members.manage': ['admin'],
+  // Enterprise roles and role groups are the administrator's; sensitive grants wait for the security reviewer.
+  'org.roles.manage': ['admin'],
+  'org.grants.request': ['admin'],
+  'org.grants.decide': ['safe'],
+  'org.grants.read': ['admin', 'safe', 'audit'],
   // Application centre: everyone in a space browses the apps their roles allow; admins build them.
   'appcenter.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'appcenter.manage': ['admin'],

@@ -143,8 +143,9 @@ export function createKernelStorage(sources: KernelStorageSources = {}) {
       const stored = local.get(LOCAL_KEYS.skin);
       return (SKINS as readonly string[]).includes(stored ?? '') ? (stored as Skin) : null;
     },
-    setSkin(skin: Skin): void {
-      local.set(LOCAL_KEYS.skin, skin);
+    /** null: no choice of one's own, the space's skin applies (decision 0037). */
+    setSkin(skin: Skin | null): void {
+      setOrRemove(LOCAL_KEYS.skin, skin);
     },
     /** Spec §2.1 naked mode: remembered for the tab (session storage), not across tabs. */
     naked(): boolean {

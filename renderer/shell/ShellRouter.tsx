@@ -13,6 +13,7 @@ import { PageCache } from './page-cache.ts';
 import { lazyPage } from './page-loader.tsx';
 import { pageTitlesAtom, tabTitle } from './page-title.ts';
 import { documentTitle } from './title.ts';
+import { Watermark } from './Watermark.tsx';
 
 export const HOME_PATH = '/user/workbench';
 const byId = (id: string) => ROUTES.find((r) => r.id === id)!;
@@ -93,6 +94,7 @@ export function ShellRouter() {
           </div>
         );
       })}
+      <Watermark match={active!.value.match} />
     </Frame>
   );
 }

@@ -1,5 +1,6 @@
 import { createStore } from 'jotai';
 import type { Bridge, SocketStatus } from '../../shared/bridge.ts';
+import { DEFAULT_APPEARANCE } from '../../shared/org/appearance.ts';
 import type { RouteEntry } from '../../shared/routes/types.ts';
 import { allowedRoutesAtom, baseInfoAtom, languageAtom, nakedAtom, skinAtom, socketStatusAtom, spaceRefusedAtom, offlineAtom, type BaseInfo } from '../kernel/atoms.ts';
 import { createBrowserBridge } from '../kernel/bridge-browser.ts';
@@ -11,7 +12,7 @@ import { createTransport, pagePath } from '../kernel/transport.ts';
 import type { i18n as I18n } from 'i18next';
 import type { Services } from './services.tsx';
 import { nakedFromQuery } from './naked.ts';
-import { DEFAULT_SKIN, applySkin } from './skins.ts';
+import { appearanceAtom, loadAppearance, showSkin } from './appearance.ts';
 
 declare global {
   interface Window {
@@ -24,7 +25,8 @@ const SPACE_PREFIX = /^\/space-([a-z0-9]+)(?=\/|$)/i;
 
 /**
  * Start-up of the renderer: client id, naked mode, transport, global configuration (qycloudBaseInfo),
- * dictionaries (cached by version), the routes this user may open, skin, and the push socket.
+ * dictionaries (cached by version), the routes this user may open, the space's appearance and skin, and the push
+ * socket.
  */
 export async function boot() {
   ensureClientString();
@@ -60,7 +62,11 @@ export async function boot() {
   const own = spaceRefused ? transportFor('') : api;
   if (spaceRefused) info = await baseInfo(own).catch(() => null);
   i18n = (await startI18n({ language, spacePrefix: spaceRefused ? '' : spacePrefix, knownVersion: info?.langVersion ?? null, fetch: viaDesktop })).i18n;
-  const routes = await own.get<{ entries: RouteEntry[] }>('/napi/routes').then((a) => a.data.entries, () => []);
+  // The space's watermark and skin (decision 0037) come with the routes: both before the first paint.
+  const [routes, appearance] = await Promise.all([
+    own.get<{ entries: RouteEntry[] }>('/napi/routes').then((a) => a.data.entries, () => []),
+    info?.user && !spaceRefused ? loadAppearance(api) : Promise.resolve(DEFAULT_APPEARANCE),
+  ]);
 
   const store = createStore();
   store.set(baseInfoAtom, info);
@@ -68,9 +74,8 @@ export async function boot() {
   store.set(allowedRoutesAtom, routes);
   store.set(nakedAtom, storage.naked());
   store.set(spaceRefusedAtom, spaceRefused);
-  const skin = storage.skin() ?? DEFAULT_SKIN;
-  store.set(skinAtom, skin);
-  applySkin(skin);
+  store.set(appearanceAtom, appearance);
+  store.set(skinAtom, showSkin(appearance.theme, storage));
   document.documentElement.lang = language;
 
   const bridge = window.qpaasBridge ?? createBrowserBridge();

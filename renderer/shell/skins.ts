@@ -1,5 +1,6 @@
 import { generate } from '@arco-design/color';
 import type { SKINS } from '../../shared/constants.ts';
+import { DEFAULT_THEME } from '../../shared/org/appearance.ts';
 
 export type Skin = (typeof SKINS)[number];
 
@@ -16,7 +17,8 @@ export const SKIN_THEMES: Record<Skin, { primary: string; dark: boolean | 'syste
   system: { primary: '#165DFF', dark: 'system' },
 };
 
-export const DEFAULT_SKIN: Skin = 'daybreakBlue';
+/** A space's skin until its admin chooses one (shared/org/appearance.ts). */
+export const DEFAULT_SKIN: Skin = DEFAULT_THEME.skin;
 
 export function isSkin(value: unknown): value is Skin {
   return typeof value === 'string' && value in SKIN_THEMES;

@@ -48,6 +48,7 @@ describe('routesFor', () => {
     expect(ids(null).sort()).toEqual(
       [
         'shell.login',
+        'shell.invitation',
         'shell.maintenance',
         'shell.notFound',
         'portal.newsList',

@@ -2,9 +2,31 @@ import type { PageModule } from '../types.ts';
 import { AuditLogPage } from './AuditLogPage.tsx';
 import { BaseConfigPage } from './BaseConfigPage.tsx';
 import { InfoSettingPage } from './InfoSettingPage.tsx';
+import { MemberAdminPage } from './MemberAdminPage.tsx';
 import { OrgManagePage } from './OrgManagePage.tsx';
 import { PostManagePage } from './PostManagePage.tsx';
+import { RoleManagePage } from './RoleManagePage.tsx';
+import { SecurityAuditPage } from './SecurityAuditPage.tsx';
 import { StructurePage } from './StructurePage.tsx';
+import { ThemeColorPage } from './ThemeColorPage.tsx';
+import { WatermarkPage } from './WatermarkPage.tsx';
+import { WatermarkPreviewPage } from './WatermarkPreviewPage.tsx';
+import { WebchatConfigPage } from './WebchatConfigPage.tsx';
 import { WorkTimePage } from './WorkTimePage.tsx';
 
-export const pages: PageModule['pages'] = { AuditLogPage, BaseConfigPage, InfoSettingPage, OrgManagePage, PostManagePage, StructurePage, WorkTimePage };
+export const pages: PageModule['pages'] = {
+  AuditLogPage,
+  BaseConfigPage,
+  InfoSettingPage,
+  MemberAdminPage,
+  OrgManagePage,
+  PostManagePage,
+  RoleManagePage,
+  SecurityAuditPage,
+  StructurePage,
+  ThemeColorPage,
+  WatermarkPage,
+  WatermarkPreviewPage,
+  WebchatConfigPage,
+  WorkTimePage,
+};

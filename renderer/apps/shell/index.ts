@@ -1,7 +1,8 @@
 import type { PageModule } from '../types.ts';
+import { InvitationPage } from './InvitationPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { MaintenancePage } from './MaintenancePage.tsx';
 import { NoPermissionPage } from './NoPermissionPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
-export const pages: PageModule['pages'] = { LoginPage, MaintenancePage, NoPermissionPage, NotFoundPage };
+export const pages: PageModule['pages'] = { InvitationPage, LoginPage, MaintenancePage, NoPermissionPage, NotFoundPage };

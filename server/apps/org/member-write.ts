@@ -38,7 +38,7 @@ const planOf = (body: Body, loginId: string, passwordHash: string | null): Membe
 /**
  * Accounts are platform-wide, and the same person may work in several spaces. A space's administrator changes the
  * account itself (name, phone, e-mail, password) only when it belongs to their space alone; otherwise those belong
- * to its owner and the operator (decision 0036). Locks the member's row for the rest of the transaction.
+ * to its owner and the operator (decision 0037). Locks the member's row for the rest of the transaction.
  */
 async function memberAccount(trx: Trx, spaceId: string, userId: string) {
   const row = await trx

@@ -10,9 +10,13 @@ import { registerPostRoutes } from './posts.ts';
 import { registerSettingsRoutes } from './settings.ts';
 import { registerWorkTimeRoutes } from './work-time.ts';
 import { registerEnterpriseInfoRoutes } from './enterprise-info.ts';
+import { registerAppearanceRoutes } from './appearance.ts';
+import { registerGrantRoutes } from './grants.ts';
+import { registerRoleRoutes } from './roles.ts';
 import { registerMemberImportRoutes } from './member-import-routes.ts';
 import { registerMemberReadRoutes } from './member-read.ts';
 import { registerMemberWriteRoutes } from './member-write.ts';
+import { registerContactRoutes } from './contacts.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -40,10 +44,14 @@ function register(app: App, kernel: Kernel): void {
   registerMemberReadRoutes(app, kernel);
   registerMemberWriteRoutes(app, kernel);
   registerMemberImportRoutes(app, kernel);
+  registerRoleRoutes(app, kernel);
+  registerGrantRoutes(app, kernel);
   registerGroupRoutes(app, kernel);
   registerSettingsRoutes(app, kernel);
   registerWorkTimeRoutes(app, kernel);
   registerEnterpriseInfoRoutes(app, kernel);
+  registerAppearanceRoutes(app, kernel);
+  registerContactRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

@@ -38,3 +38,55 @@ declare module '../../kernel/db/schema.ts' {
     org_member_import: OrgMemberImportTable;
   }
 }
+
+export interface OrgRoleGroupTable {
+  space_id: string;
+  id: ColumnType<string, never, never>;
+  name: string;
+  kind: ColumnType<'public' | 'private', 'public' | 'private' | undefined, 'public' | 'private'>;
+  sensitive: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface OrgRoleTable {
+  space_id: string;
+  id: ColumnType<string, never, never>;
+  group_id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface OrgRoleMemberTable {
+  space_id: string;
+  role_id: string;
+  user_id: string;
+}
+
+export interface OrgGrantRequestTable {
+  space_id: string;
+  id: ColumnType<string, never, never>;
+  user_id: string;
+  kind: 'platformRole' | 'enterpriseRole';
+  action: 'grant' | 'revoke';
+  platform_role: 'admin' | 'safe' | 'audit' | null;
+  role_id: string | null;
+  reason: string;
+  requested_by: string;
+  requested_at: Timestamp;
+  state: ColumnType<'pending' | 'approved' | 'rejected' | 'withdrawn', 'pending' | undefined, 'approved' | 'rejected' | 'withdrawn'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_note: string | null;
+}
+
+declare module '../../kernel/db/schema.ts' {
+  interface Database {
+    org_role_group: OrgRoleGroupTable;
+    org_role: OrgRoleTable;
+    org_role_member: OrgRoleMemberTable;
+    org_grant_request: OrgGrantRequestTable;
+  }
+}

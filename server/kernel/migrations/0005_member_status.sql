@@ -1,4 +1,4 @@
--- Members (issue 12, decision 0036): a space administrator disables a member of THEIR space, not the account —
+-- Members (issue 12, decision 0037): a space administrator disables a member of THEIR space, not the account —
 -- the same person may work in another space. The session store reads only active memberships, so a disabled
 -- member's sessions in that space end at once and signing in cannot reach it.
 alter table memberships add column status text not null default 'active' check (status in ('active', 'disabled'));

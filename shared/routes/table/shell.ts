@@ -6,6 +6,8 @@ const route = routeGroup('shell');
 /** Frame pages every app relies on (spec §2.1 login and maintenance, §8 no-permission page). */
 export const SHELL_ROUTES: RouteEntry[] = [
   route('login', 'home/login', 'LoginPage', { layout: 'access', public: true, status: 'built' }),
+  // Outside the spec's list: where a member an administrator invited sets their password (issue 12, decision 0037).
+  route('invitation', 'home/invitation/{token}', 'InvitationPage', { layout: 'access', public: true, status: 'built' }),
   route('maintenance', 'maintenance', 'MaintenancePage', { layout: 'access', public: true, status: 'built' }),
   route('noPermission', 'nopermission', 'NoPermissionPage', { status: 'built' }),
   route('notFound', 'notfound', 'NotFoundPage', { layout: 'access', public: true, status: 'built' }),

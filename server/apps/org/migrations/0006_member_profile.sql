@@ -1,4 +1,4 @@
--- A member's user information in a space (spec §3; issue 12, decision 0036). Name, login ID, phone and e-mail are
+-- A member's user information in a space (spec §3; issue 12, decision 0037). Name, login ID, phone and e-mail are
 -- the account's (`users`); everything an enterprise keeps about its own staff is the space's, under row-level
 -- security, so two employers of the same person never see each other's records of them.
 create table org_member_profile (
