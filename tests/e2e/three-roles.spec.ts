@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../../server/platform.ts';
+import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
+import { signedIn } from '../support/client.ts';
+import { ok } from '../support/forms.ts';
+import { startTestPlatform } from '../support/platform.ts';
+
+const missing = chromiumMissing();
+if (missing) console.log(missing);
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (missing) return;
+  platform = await startTestPlatform();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
+const roleOf = async (loginId: string) => ok((await signedIn(platform.url, loginId)).get('/api/account/me')).then((me) => me.roles as string[]);
+const menuIds = async (page: Page) => (await page.locator('[data-testid^="menu-item-"]').evaluateAll((items) => items.map((i) => i.getAttribute('data-testid')))).map((id) => id!.slice('menu-item-'.length));
+
+describe.skipIf(!!missing)('roles, role groups and the three-role separation in a real browser (issue 12)', () => {
+  it('the menus: each of admin, safe and audit is offered only its own duty pages', async () => {
+    const menus: Record<string, string[]> = {};
+    for (const login of ['acme.admin', 'acme.safe', 'acme.audit']) {
+      const page = await signInPage(browser, platform.url, login);
+      menus[login] = await menuIds(page);
+      await page.context().close();
+    }
+    expect(menus['acme.admin']).toEqual(expect.arrayContaining(['org.roleManage', 'org.memberAdmin']));
+    expect(menus['acme.admin']).not.toContain('org.securityAudit');
+    expect(menus['acme.admin']).not.toContain('org.securityAuditLog');
+    expect(menus['acme.safe']).toContain('org.securityAudit');
+    expect(menus['acme.safe']).not.toContain('org.roleManage');
+    expect(menus['acme.safe']).not.toContain('org.securityAuditLog');
+    expect(menus['acme.audit']).toContain('org.securityAuditLog');
+    expect(menus['acme.audit']).not.toContain('org.securityAudit');
+    expect(menus['acme.audit']).not.toContain('org.roleManage');
+  });
+
+  it('the admin builds a role group with a role and a member, and asks for a duty role; the reviewer approves it', async () => {
+    const page = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
+    await page.getByTestId('menu-item-org.roleManage').click();
+    await active(page).getByTestId('role-manage').waitFor();
+    await expectAccessible(page, 'role management, empty');
+    await active(page).getByTestId('role-group-add').click();
+    await page.getByTestId('role-group-name').fill('质量角色');
+    await page.locator('.arco-modal:visible .arco-btn-primary').click();
+    await active(page).getByTestId('role-group-质量角色').click();
+    await active(page).getByTestId('role-add').click();
+    await page.getByTestId('role-name').fill('检验组长');
+    await page.locator('.arco-modal:visible .arco-btn-primary').click();
+    await active(page).getByTestId('role-检验组长').click();
+    await active(page).getByTestId('role-members-add').click();
+    await page.getByTestId('role-add-members').locator('input').fill('acme.user');
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'acme.user' }).first().click();
+    await page.keyboard.press('Escape');
+    await page.locator('.arco-modal:visible .arco-btn-primary').click();
+    await active(page).getByTestId('role-members').filter({ hasText: 'acme.user' }).waitFor();
+    await expectAccessible(page, 'role with a member');
+
+    await page.getByTestId('menu-item-org.memberAdmin').click();
+    const search = active(page).locator('input[aria-label="按姓名、账号、手机或邮箱搜索"]');
+    await search.fill('acme.user');
+    await search.press('Enter');
+    await active(page).getByTestId('member-duty-acme.user').click();
+    await page.locator('.arco-modal:visible .arco-checkbox', { hasText: '安全审计员' }).click();
+    await page.getByTestId('duty-reason').fill('年度审计期间兼任');
+    await page.locator('.arco-modal:visible .arco-btn-primary').click();
+    await page.locator('.arco-modal:visible').waitFor({ state: 'detached' });
+    expect(await roleOf('acme.user')).not.toContain('audit');
+    await active(page).getByRole('tab', { name: '授权审批' }).click();
+    await active(page).getByTestId('grant-requests').filter({ hasText: '年度审计期间兼任' }).waitFor();
+    // The administrator cannot approve what they asked for: there is no button, and the API refuses (roles.int).
+    expect(await active(page).locator('[data-testid^="grant-approve-"]').count()).toBe(0);
+    await page.context().close();
+
+    const reviewer = await signInPage(browser, platform.url, 'acme.safe', { height: 900 });
+    await reviewer.getByTestId('menu-item-org.securityAudit').click();
+    await active(reviewer).getByTestId('grant-requests').filter({ hasText: '年度审计期间兼任' }).waitFor();
+    await expectAccessible(reviewer, 'grant requests for the reviewer');
+    await active(reviewer).getByTestId('grant-approve-acme.user').click();
+    await reviewer.getByTestId('grant-note').fill('同意');
+    await reviewer.locator('.arco-modal:visible .arco-btn-primary').click();
+    await expect.poll(() => roleOf('acme.user')).toContain('audit');
+    await reviewer.context().close();
+  });
+
+  it('the auditor reads the trail of both, the approval included, and changes nothing', async () => {
+    const page = await signInPage(browser, platform.url, 'acme.audit');
+    await page.getByTestId('menu-item-org.securityAuditLog').click();
+    await active(page).getByText('org.grant.approve').first().waitFor();
+    await active(page).getByText('org.grant.request').first().waitFor();
+    await page.context().close();
+  });
+});
