@@ -19,6 +19,13 @@ export const PERMISSIONS = {
   'org.grants.request': ['admin'],
   'org.grants.decide': ['safe'],
   'org.grants.read': ['admin', 'safe', 'audit'],
+  // The space's security policy is the security reviewer's; the administrator and the auditor read it.
+  'org.security.read': ['admin', 'safe', 'audit'],
+  'org.security.manage': ['safe'],
+  // The space's SMTP server (a stored credential) and the wording of its e-mails are the administrator's.
+  'org.mail.manage': ['admin'],
+  // The space's own wording (languagesetting) is configuration: the administrator's.
+  'org.language.manage': ['admin'],
   // Application centre: everyone in a space browses the apps their roles allow; admins build them.
   'appcenter.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'appcenter.manage': ['admin'],

@@ -8,6 +8,9 @@ import { createI18n, type I18n } from './i18n.ts';
 import { forgetOldKeys } from './idempotency.ts';
 import type { Logger } from './logger.ts';
 import { Maintenance } from './maintenance.ts';
+import { SecurityPolicies } from './security-policies.ts';
+import { IdleSessions } from './idle.ts';
+import { SpaceDictionaries } from './space-dictionary.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
@@ -29,6 +32,11 @@ export interface Kernel {
   hub: SocketHub;
   audit: Audit;
   maintenance: Maintenance;
+  /** Each space's security policy (issue 12), enforced here and in the account routes. */
+  policies: SecurityPolicies;
+  idle: IdleSessions;
+  /** Each space's own wording over the platform dictionary (issue 12, languagesetting). */
+  dictionaries: SpaceDictionaries;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
@@ -68,6 +76,11 @@ export async function createKernel(options: {
   });
   const maintenance = new Maintenance(db);
   await maintenance.load(listener);
+  const policies = new SecurityPolicies(db);
+  await policies.load(listener);
+  const i18n = createI18n();
+  const dictionaries = new SpaceDictionaries(db, i18n);
+  await dictionaries.load(listener);
   const push = options.push ?? new PgPushBus(db, listener, log);
   push.subscribe((envelope) => hub.deliver(envelope));
   await push.start();
@@ -77,7 +90,8 @@ export async function createKernel(options: {
     config,
     log,
     clock: options.clock ?? systemClock,
-    i18n: createI18n(),
+    i18n,
+    dictionaries,
     databases,
     db,
     sessions,
@@ -85,6 +99,8 @@ export async function createKernel(options: {
     hub,
     audit,
     maintenance,
+    policies,
+    idle: new IdleSessions(db, options.clock ?? systemClock),
     listener,
     outbound,
     sessionsRevoked,

@@ -37,6 +37,8 @@ export interface Principal {
   spaceId: string | null;
   memberships: Membership[];
   isRoot: boolean;
+  /** The session's last request as stored when it was loaded (the idle check keeps a fresher view in memory). */
+  lastSeenAt: number;
 }
 
 export function hashToken(token: string): string {
@@ -65,6 +67,7 @@ export class SessionStore {
         ip,
         user_agent: userAgent?.slice(0, 300) ?? null,
         created_at: new Date(this.clock.now()),
+        last_seen_at: new Date(this.clock.now()),
         expires_at: new Date(this.clock.now() + SESSION_DAYS * 86_400_000),
       })
       .execute();
@@ -96,7 +99,7 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.csrf_token', 's.space_id', 'u.id as user_id', 'u.login_id', 'u.name', 'u.phone', 'u.email'])
+      .select(['s.id', 's.csrf_token', 's.space_id', 's.last_seen_at', 'u.id as user_id', 'u.login_id', 'u.name', 'u.phone', 'u.email'])
       .where('s.id', '=', id)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', new Date(this.clock.now()))
@@ -115,6 +118,7 @@ export class SessionStore {
       spaceId: row.space_id,
       memberships,
       isRoot: memberships.some((m) => m.roles.includes('root')),
+      lastSeenAt: new Date(row.last_seen_at).getTime(),
     };
   }
 

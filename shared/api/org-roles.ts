@@ -22,3 +22,17 @@ export const PlatformGrantBody = Strict({
 });
 export const GrantListQuery = Strict({ lang: Lang, state: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('withdrawn')])) });
 export const DecisionBody = Strict({ note: Type.Optional(Type.String({ maxLength: 200 })) });
+
+const Minutes = (max: number) => Type.Integer({ minimum: 0, maximum: max });
+const Addresses = Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 50 }));
+/** The shape of a security policy; its rules (ranges, addresses) are `policyProblems` in shared/security-policy.ts. */
+export const SecurityPolicyBody = Strict({
+  passwordMinLength: Minutes(1000),
+  passwordClasses: Minutes(10),
+  passwordExpiryDays: Minutes(10000),
+  lockoutFailures: Minutes(100),
+  lockoutMinutes: Minutes(100000),
+  idleMinutes: Minutes(100000),
+  ipAllow: Strict({ admin: Addresses, safe: Addresses, audit: Addresses, user: Addresses }),
+  watermarkEnforced: Type.Boolean(),
+});

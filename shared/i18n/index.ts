@@ -20,6 +20,11 @@ export function formatMessage(template: string, params: MessageParams = {}): str
   });
 }
 
+/** The placeholder names a message uses (a space's override must use the same ones as the platform's text). */
+export function placeholdersOf(template: string): string[] {
+  return [...new Set([...template.matchAll(placeholder)].map((m) => m[1]!))].sort();
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

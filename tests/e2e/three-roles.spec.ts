@@ -100,4 +100,28 @@ describe.skipIf(!!missing)('roles, role groups and the three-role separation in 
     await active(page).getByText('org.grant.request').first().waitFor();
     await page.context().close();
   });
+
+  it('the reviewer tightens the security policy on their page; its level follows and the administrator reads it', async () => {
+    const page = await signInPage(browser, platform.url, 'acme.safe', { height: 1000 });
+    await page.getByTestId('menu-item-org.securityAudit').click();
+    await active(page).getByRole('tab', { name: '安全策略' }).click();
+    await active(page).getByTestId('security-level').filter({ hasText: '低' }).waitFor();
+    const set = async (field: string, value: string) => {
+      const input = active(page).locator(`[data-testid="policy-${field}"] input, input[data-testid="policy-${field}"]`).first();
+      await input.fill(value);
+      await input.press('Tab');
+    };
+    await set('passwordMinLength', '12');
+    await set('passwordClasses', '3');
+    await set('passwordExpiryDays', '90');
+    await set('lockoutMinutes', '15');
+    await set('idleMinutes', '30');
+    await active(page).getByTestId('security-level').filter({ hasText: '高' }).waitFor();
+    await expectAccessible(page, 'security policy');
+    await active(page).getByTestId('policy-save').click();
+    await page.locator('.arco-message', { hasText: '安全策略已保存' }).waitFor();
+    const admin = await signedIn(platform.url, 'acme.admin');
+    expect(await ok(admin.get('/api/org/security-policy'))).toMatchObject({ level: 'high', policy: { passwordMinLength: 12, idleMinutes: 30 } });
+    await page.context().close();
+  });
 });

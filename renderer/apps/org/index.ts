@@ -2,6 +2,7 @@ import type { PageModule } from '../types.ts';
 import { AuditLogPage } from './AuditLogPage.tsx';
 import { BaseConfigPage } from './BaseConfigPage.tsx';
 import { InfoSettingPage } from './InfoSettingPage.tsx';
+import { LanguageSettingPage } from './LanguageSettingPage.tsx';
 import { MemberAdminPage } from './MemberAdminPage.tsx';
 import { OrgManagePage } from './OrgManagePage.tsx';
 import { PostManagePage } from './PostManagePage.tsx';
@@ -18,6 +19,7 @@ export const pages: PageModule['pages'] = {
   AuditLogPage,
   BaseConfigPage,
   InfoSettingPage,
+  LanguageSettingPage,
   MemberAdminPage,
   OrgManagePage,
   PostManagePage,

@@ -5,7 +5,7 @@ import { pagePath } from '../../kernel/transport.ts';
 import { useServices } from '../../shell/services.tsx';
 import type { PageProps } from '../types.ts';
 
-interface Invitation { loginId: string; name: string; spaceName: string | null }
+interface Invitation { loginId: string; name: string; spaceName: string | null; expired?: boolean }
 
 /**
  * home/invitation/{token}: an administrator added this person without a password (or imported them); the link
@@ -40,9 +40,9 @@ export function InvitationPage({ match }: PageProps) {
 
   return (
     <div className="qp-login">
-      <Card className="qp-login-card" title={t('shell.invitation.title')} bordered={false}>
+      <Card className="qp-login-card" title={t(invitation?.expired ? 'shell.invitation.expiredTitle' : 'shell.invitation.title')} bordered={false}>
         {!invitation && !error && <Spin block loading />}
-        {invitation && <p className="qp-login-subtitle" data-testid="invitation-who">{t('shell.invitation.subtitle', { name: invitation.name, loginId: invitation.loginId, space: invitation.spaceName ?? '' })}</p>}
+        {invitation && <p className="qp-login-subtitle" data-testid="invitation-who">{t(invitation.expired ? 'shell.invitation.expiredSubtitle' : 'shell.invitation.subtitle', { name: invitation.name, loginId: invitation.loginId, space: invitation.spaceName ?? '' })}</p>}
         {error && <Alert type="error" content={error} className="qp-login-error" data-testid="invitation-error" />}
         {invitation && (
           <Form layout="vertical" onSubmit={submit}>

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pagePath, TransportError } from '../../kernel/transport.ts';
 import { useServices } from '../../shell/services.tsx';
 import type { PageProps } from '../types.ts';
 
@@ -23,6 +24,9 @@ export function LoginPage({ match }: PageProps) {
       // A full load: the new session's base info, routes and socket start fresh.
       hardNavigate(safeReturnUrl(match.query.url));
     } catch (failure) {
+      // The right password, but older than the space's policy allows: choose a new one on the one-time page.
+      const token = failure instanceof TransportError && failure.msg === 'account.passwordExpired' ? (failure.data as { token?: string } | null)?.token : undefined;
+      if (token) return hardNavigate(pagePath('', `home/invitation/${encodeURIComponent(token)}`));
       setError((failure as Error).message);
       setBusy(false);
     }

@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { LOGIN_FAILURES_BEFORE_WAIT, LOGIN_WAIT_MS } from '../../../shared/constants.ts';
+import { LOGIN_WAIT_MS } from '../../../shared/constants.ts';
+import type { SecurityPolicy } from '../../../shared/security-policy.ts';
+import { hashToken } from '../../kernel/sessions.ts';
 import type { Db, Trx } from '../../kernel/db/pool.ts';
 import { AppError, fail } from '../../kernel/errors.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
@@ -42,7 +44,7 @@ async function lockedUntil(trx: Trx, loginKey: string): Promise<number> {
 }
 
 /** Counts a wrong password for a login name (known or not); true when this one locks the name. */
-async function countLoginFailure(kernel: Kernel, trx: Trx, loginKey: string): Promise<boolean> {
+async function countLoginFailure(kernel: Kernel, trx: Trx, loginKey: string, policy: SecurityPolicy): Promise<boolean> {
   const now = new Date(kernel.clock.now());
   const windowStart = new Date(kernel.clock.now() - LOGIN_FAILURE_WINDOW_MS);
   const fresh = sql<boolean>`login_failures.window_start < ${windowStart}`;
@@ -59,11 +61,11 @@ async function countLoginFailure(kernel: Kernel, trx: Trx, loginKey: string): Pr
     .executeTakeFirstOrThrow();
   // A name's first failure in a window is also the moment to drop counters nobody needs any more.
   if (counted.failures === 1) await forgetOldLoginFailures(kernel, trx);
-  if (counted.failures < LOGIN_FAILURES_BEFORE_WAIT) return false;
+  if (counted.failures < policy.lockoutFailures) return false;
   // Locked: the count starts again after the wait, as if the window were new.
   await trx
     .updateTable('login_failures')
-    .set({ failures: 0, window_start: now, locked_until: new Date(kernel.clock.now() + LOGIN_WAIT_MS) })
+    .set({ failures: 0, window_start: now, locked_until: new Date(kernel.clock.now() + policy.lockoutMinutes * 60_000) })
     .where('login_key', '=', loginKey)
     .execute();
   return true;
@@ -87,17 +89,26 @@ export async function authenticate(kernel: Kernel, trx: Trx, loginId: string, pa
   if ((await lockedUntil(trx, loginKey)) > kernel.clock.now()) throw new AppError(429, 'account.tooManyAttempts');
   const user = await trx
     .selectFrom('users')
-    .select(['id', 'status', 'password_hash', 'default_space_id'])
+    .select(['id', 'status', 'password_hash', 'default_space_id', 'password_changed_at'])
     .where(sql<string>`lower(login_id)`, '=', loginId.toLowerCase())
     .executeTakeFirst();
   // An unknown name costs the same hashing time as a known one.
   const valid = user ? await verifyPassword(password, user.password_hash) : (await burnPasswordCheck(password), false);
+  // The lockout of the account's own space applies (an unknown name gets the platform's floor).
+  const policy = kernel.policies.get(user?.default_space_id);
   if (!user || !valid) {
     await countIpFailure(kernel, trx, ip);
-    const locked = await countLoginFailure(kernel, trx, loginKey);
+    const locked = await countLoginFailure(kernel, trx, loginKey, policy);
     return { error: locked ? new AppError(429, 'account.tooManyAttempts') : new AppError(401, 'account.wrongPassword') };
   }
   if (user.status !== 'active') return { error: new AppError(403, 'account.disabled') };
   await trx.deleteFrom('login_failures').where('login_key', '=', loginKey).execute();
+  const age = kernel.clock.now() - new Date(user.password_changed_at).getTime();
+  if (policy.passwordExpiryDays > 0 && age > policy.passwordExpiryDays * 86_400_000) {
+    // The right password, but too old: a one-time link (the invitation page) lets its owner choose a new one.
+    const token = randomBytes(24).toString('base64url');
+    await trx.updateTable('users').set({ invite_token_hash: hashToken(token), invite_expires_at: new Date(kernel.clock.now() + 3_600_000) }).where('id', '=', user.id).execute();
+    return { error: new AppError(403, 'account.passwordExpired', { days: policy.passwordExpiryDays }, { token }) };
+  }
   return { user };
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, PasswordChangeBody, SwitchSpaceBody } from '../../../shared/api/account.ts';
 import { NoBody, NoQuery } from '../../../shared/api/common.ts';
 import { passwordChangeProblems } from '../../../shared/validation/password.ts';
+import { passwordPolicyProblems } from '../../../shared/security-policy.ts';
 import { signedIn } from '../../kernel/http/context.ts';
 import { AppError, fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
@@ -98,8 +99,11 @@ function register(app: App, kernel: Kernel): void {
         if (!(await verifyPassword(req.body.currentPassword, user.password_hash))) {
           throw fail.badRequest('account.currentPasswordWrong', {}, { field: 'currentPassword' });
         }
+        // The password rules of the space the member works in (its security policy).
+        const rule = passwordPolicyProblems(req.body.newPassword, kernel.policies.get(principal.spaceId), 'newPassword')[0];
+        if (rule) throw fail.unprocessable(rule.key, rule.params, { field: rule.field });
         const hash = await hashPassword(req.body.newPassword);
-        await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', principal.userId).execute();
+        await trx.updateTable('users').set({ password_hash: hash, password_changed_at: new Date(kernel.clock.now()) }).where('id', '=', principal.userId).execute();
         return kernel.sessions.revoke(trx, { userId: principal.userId, keep: principal.sessionId });
       });
       kernel.sessionsRevoked(revoked);

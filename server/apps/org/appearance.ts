@@ -30,8 +30,12 @@ export function registerAppearanceRoutes(app: App, kernel: Kernel): void {
   const manage = { permission: 'org.structure.manage' } as const;
 
   app.get(APPEARANCE_PATH, { config: { access: read }, schema: { querystring: NoQuery } }, async (req) => {
-    currentSpace(req);
-    return { code: 200, msg: 'ok', data: await kernel.transact(req, readAppearance) };
+    const space = currentSpace(req);
+    const appearance = await kernel.transact(req, readAppearance);
+    // The security reviewer's policy may enforce the watermark: then it is on, everywhere, whatever the admin set.
+    if (!kernel.policies.get(space.id).watermarkEnforced) return { code: 200, msg: 'ok', data: appearance };
+    const watermark = { ...appearance.watermark, enabled: true, scope: 'all', appIds: [], enforced: true } as typeof appearance.watermark;
+    return { code: 200, msg: 'ok', data: { ...appearance, watermark } };
   });
 
   app.put(`${APPEARANCE_PATH}/watermark`, { config: { access: manage, action: 'org.settings.watermark' }, schema: { querystring: NoQuery, body: WatermarkBody } }, async (req) => {

@@ -71,6 +71,7 @@ export async function insertMembers(trx: Trx, spaceId: string, plans: MemberPlan
           invite_token_hash: invitations[i]?.hash ?? null,
           invite_expires_at: invitations[i]?.expiresAt ?? null,
           default_space_id: spaceId,
+          password_changed_at: new Date(now),
         })),
       )
       .returning('id')

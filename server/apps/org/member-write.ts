@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { IdParam, NoBody, NoQuery } from '../../../shared/api/common.ts';
 import { CreateMemberBody, MemberStatusBody, ResetPasswordBody, UpdateMemberBody } from '../../../shared/api/org-members.ts';
 import { memberProblems, normalisedMember, type MemberInput } from '../../../shared/org/member.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/validation/password.ts';
+import { passwordPolicyProblems } from '../../../shared/security-policy.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
@@ -20,10 +20,10 @@ function refuseProblems(input: MemberInput): void {
   if (problem) throw fail.unprocessable(problem.key, problem.params, { field: problem.field });
 }
 
-function checkPassword(password: string): void {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) throw fail.unprocessable('account.passwordTooShort', { min: PASSWORD_MIN_LENGTH }, { field: 'password' });
-  if (length > PASSWORD_MAX_LENGTH) throw fail.unprocessable('account.passwordTooLong', { max: PASSWORD_MAX_LENGTH }, { field: 'password' });
+/** The space's password rules (its security policy; by default the platform's floor). */
+function checkPassword(kernel: Kernel, spaceId: string, password: string): void {
+  const problem = passwordPolicyProblems(password, kernel.policies.get(spaceId))[0];
+  if (problem) throw fail.unprocessable(problem.key, problem.params, { field: problem.field });
 }
 
 const planOf = (body: Body, loginId: string, passwordHash: string | null): MemberPlan => ({
@@ -62,7 +62,7 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
     const loginId = req.body.loginId.trim();
     req.ctx.auditTarget = loginId;
     refuseProblems({ ...req.body, loginId });
-    if (req.body.password !== undefined) checkPassword(req.body.password);
+    if (req.body.password !== undefined) checkPassword(kernel, space.id, req.body.password);
     const hash = req.body.password ? await hashPassword(req.body.password) : null;
     const plan = planOf(req.body, loginId, hash);
     try {
@@ -134,12 +134,12 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
   app.put('/api/org/members/:id/password', { config: { access: manage, action: 'org.member.resetPassword' }, schema: { params: IdParam, querystring: NoQuery, body: ResetPasswordBody } }, async (req) => {
     const space = currentSpace(req);
     req.ctx.auditTarget = req.params.id;
-    checkPassword(req.body.password);
+    checkPassword(kernel, space.id, req.body.password);
     const hash = await hashPassword(req.body.password);
     const revoked = await kernel.transact(req, async (trx) => {
       const account = await memberAccount(trx, space.id, req.params.id);
       if (!account.ownedHere) throw fail.unprocessable('org.member.sharedAccount');
-      await trx.updateTable('users').set({ password_hash: hash, status: account.status === 'invited' ? 'active' : account.status, invite_token_hash: null, invite_expires_at: null }).where('id', '=', req.params.id).execute();
+      await trx.updateTable('users').set({ password_hash: hash, password_changed_at: new Date(kernel.clock.now()), status: account.status === 'invited' ? 'active' : account.status, invite_token_hash: null, invite_expires_at: null }).where('id', '=', req.params.id).execute();
       return kernel.sessions.revoke(trx, { userId: req.params.id });
     });
     kernel.sessionsRevoked(revoked);

@@ -13,10 +13,11 @@ import { registerEnterpriseInfoRoutes } from './enterprise-info.ts';
 import { registerAppearanceRoutes } from './appearance.ts';
 import { registerGrantRoutes } from './grants.ts';
 import { registerRoleRoutes } from './roles.ts';
+import { registerSecurityPolicyRoutes } from './security-policy.ts';
+import { registerLanguageRoutes } from './language.ts';
 import { registerMemberImportRoutes } from './member-import-routes.ts';
 import { registerMemberReadRoutes } from './member-read.ts';
 import { registerMemberWriteRoutes } from './member-write.ts';
-import { registerContactRoutes } from './contacts.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -46,12 +47,13 @@ function register(app: App, kernel: Kernel): void {
   registerMemberImportRoutes(app, kernel);
   registerRoleRoutes(app, kernel);
   registerGrantRoutes(app, kernel);
+  registerSecurityPolicyRoutes(app, kernel);
+  registerLanguageRoutes(app, kernel);
   registerGroupRoutes(app, kernel);
   registerSettingsRoutes(app, kernel);
   registerWorkTimeRoutes(app, kernel);
   registerEnterpriseInfoRoutes(app, kernel);
   registerAppearanceRoutes(app, kernel);
-  registerContactRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

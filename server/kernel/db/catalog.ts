@@ -6,7 +6,9 @@ import { APP_ROLE } from './pool.ts';
  * session moves between them, root reads the log across them. The access layer guards these; every other
  * table with `space_id` must be isolated by forced row-level security.
  */
-export const PLATFORM_TABLES: readonly string[] = ['spaces', 'users', 'memberships', 'sessions', 'oplog'];
+// space_security_policy, space_dictionary: read by the kernel outside a request's space (at start, for public
+// dictionary calls); written only for the request's own space by the org app's routes.
+export const PLATFORM_TABLES: readonly string[] = ['spaces', 'users', 'memberships', 'sessions', 'oplog', 'space_security_policy', 'space_dictionary'];
 
 const POLICY_CONDITION = "nullif(current_setting('app.space_id'::text, true), ''::text)";
 

@@ -20,6 +20,7 @@ export interface UsersTable {
   password_hash: string;
   invite_token_hash: string | null;
   invite_expires_at: Date | null;
+  password_changed_at: Generated<Date>;
   failed_logins: Generated<number>;
   locked_until: Date | null;
   default_space_id: string | null;
@@ -44,6 +45,7 @@ export interface SessionsTable {
   created_at: Generated<Date>;
   expires_at: Date;
   revoked_at: Date | null;
+  last_seen_at: Generated<Date>;
 }
 
 export interface LoginThrottleTable {

@@ -73,6 +73,23 @@ async function resolveSpace(kernel: Kernel, req: FastifyRequest, principal: Prin
   ctx.roles = rootRoles;
 }
 
+/**
+ * The space's security policy on every signed-in call: a session idle longer than the policy allows ends here
+ * (revoked everywhere), and a role limited to certain addresses is refused elsewhere. Root is the platform's.
+ */
+async function enforcePolicy(kernel: Kernel, ctx: RequestContext): Promise<void> {
+  const principal = ctx.principal!;
+  const policy = kernel.policies.get(ctx.space?.id ?? principal.spaceId);
+  const alive = kernel.idle.check(principal, policy.idleMinutes * 60_000);
+  if (alive !== true && !(await alive)) {
+    const ids = await kernel.sessions.revoke(kernel.db, { sessionId: principal.sessionId });
+    kernel.sessionsRevoked(ids);
+    ctx.principal = null;
+    throw fail.unauthorized('account.idleTimeout');
+  }
+  if (ctx.space && !principal.isRoot && !kernel.policies.addressAllowed(ctx.space.id, ctx.roles, ctx.ip)) throw fail.forbidden('security.ipRefused');
+}
+
 export function allows(access: Access, principal: Principal | null, roles: readonly Role[]): boolean {
   if (access === 'public') return true;
   if (!principal) return false;
@@ -115,6 +132,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     if (ctx.principal && !resolveOwnSpace(req, ctx.principal, ctx)) await resolveSpace(kernel, req, ctx.principal, ctx);
     // Every answer says which space it acted in and whether that is the caller's own (spec §6).
     if (ctx.space) reply.header('x-space-id', ctx.space.id).header('x-cross-space', ctx.isCrossSpace ? '1' : '0');
+    if (ctx.principal) await enforcePolicy(kernel, ctx);
     if (!allows(config.access, ctx.principal, ctx.roles)) {
       throw ctx.principal ? fail.forbidden() : fail.unauthorized();
     }

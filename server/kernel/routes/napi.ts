@@ -15,7 +15,9 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
   // Strings answer during maintenance too: the maintenance page itself needs them.
   app.get('/napi/lang/json', { config: { access: 'public', allowInMaintenance: true }, schema: { querystring: LangQuery } }, async (req) => {
     const language = req.ctx.language;
-    return { code: 200, data: { version: kernel.i18n.version, [language]: kernel.i18n.dictionaries[language] } };
+    // The space's own wording over the platform's (issue 12), with its own version so clients refresh.
+    const { version, dictionary } = await kernel.dictionaries.dictionary(req.ctx.space?.id, language);
+    return { code: 200, data: { version, [language]: dictionary } };
   });
 
   // The answer depends only on the principal (a new object whenever the session's data changes) and on the
@@ -27,16 +29,17 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
     const publicUrl = kernel.config.publicUrl ? new URL(kernel.config.publicUrl) : null;
     const secure = publicUrl ? publicUrl.protocol === 'https:' : req.protocol === 'https';
     const host = publicUrl?.host ?? req.headers.host ?? `localhost:${kernel.config.port}`;
-    const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}`;
+    const langVersion = await kernel.dictionaries.version(space?.id);
+    const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}|${langVersion}`;
     let forPrincipal = answers.get(principal ?? guestKey);
     if (!forPrincipal || forPrincipal.size > 20) answers.set(principal ?? guestKey, (forPrincipal = new Map()));
     let json = forPrincipal.get(key);
-    if (json === undefined) forPrincipal.set(key, (json = JSON.stringify(baseInfo(req.ctx, secure, host))));
+    if (json === undefined) forPrincipal.set(key, (json = JSON.stringify(baseInfo(req.ctx, secure, host, langVersion))));
     // Personal, and built from the request's Host: never for shared caches.
     return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(json);
   });
 
-  function baseInfo({ principal, space, language, roles, isCrossSpace, ip }: RequestContext, secure: boolean, host: string) {
+  function baseInfo({ principal, space, language, roles, isCrossSpace, ip }: RequestContext, secure: boolean, host: string, langVersion: string) {
     const origin = `${secure ? 'https' : 'http'}://${host}`;
     return {
       code: 200,
@@ -62,7 +65,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
         projectStamp: PROJECT_STAMP,
         desktopDownloadUrl: kernel.config.desktopDownloadUrl,
         publishVersion: constants.PUBLISH_VERSION,
-        langVersion: kernel.i18n.version,
+        langVersion,
         constants: {
           errorReporting: constants.ERROR_REPORTING,
           apiVersionCaching: constants.API_VERSION_CACHING,
