@@ -25,11 +25,20 @@ export interface Config {
   trustProxy: boolean;
   /** Internal targets user-configured outbound connections may reach (OUTBOUND_ALLOW: addresses, ranges, hosts, `:port`). */
   outboundAllow: string[];
+  /** Key material for secrets stored encrypted (SECRET_KEY); null → a key generated once in dataDir (kernel/secrets.ts). */
+  secretKey: string | null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+}
+
+/** Every server of one database must share it (it decrypts what another stored): long enough to be a key, not a word. */
+function secretKey(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length < 32) throw new Error('SECRET_KEY must have at least 32 characters');
+  return value;
 }
 
 function demoPassword(value: string | undefined): string | null {
@@ -65,5 +74,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: flag(env.TRUST_PROXY, false),
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    secretKey: secretKey(env.SECRET_KEY),
   };
 }

@@ -11,6 +11,7 @@ import { Maintenance } from './maintenance.ts';
 import { SecurityPolicies } from './security-policies.ts';
 import { IdleSessions } from './idle.ts';
 import { SpaceDictionaries } from './space-dictionary.ts';
+import { Usage } from './usage.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
@@ -37,6 +38,8 @@ export interface Kernel {
   idle: IdleSessions;
   /** Each space's own wording over the platform dictionary (issue 12, languagesetting). */
   dictionaries: SpaceDictionaries;
+  /** What each space uses, as the apps report it (the enterprise overview, resource pages). */
+  usage: Usage;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
@@ -92,6 +95,7 @@ export async function createKernel(options: {
     clock: options.clock ?? systemClock,
     i18n,
     dictionaries,
+    usage: new Usage(),
     databases,
     db,
     sessions,

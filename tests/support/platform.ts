@@ -46,7 +46,16 @@ export async function dropTestDatabase(url: string): Promise<void> {
 
 /** Starts the real server (migrations, demo seed, HTTP on a free loopback port) on a fresh database. */
 export async function startTestPlatform(
-  options: { clock?: Clock; databaseUrl?: string; demoSeed?: boolean; demoDevices?: boolean; trustProxy?: boolean; log?: Logger } = {},
+  options: {
+    clock?: Clock;
+    databaseUrl?: string;
+    demoSeed?: boolean;
+    demoDevices?: boolean;
+    trustProxy?: boolean;
+    log?: Logger;
+    /** OUTBOUND_ALLOW of this server: what tests on loopback (an SMTP server, a webhook receiver) let it reach. */
+    outboundAllow?: string[];
+  } = {},
 ): Promise<Platform> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = {
@@ -60,6 +69,7 @@ export async function startTestPlatform(
     demoMqttPort: options.demoDevices ? 0 : null,
     demoPassword: TEST_DEMO_PASSWORD,
     trustProxy: options.trustProxy ?? false,
+    outboundAllow: options.outboundAllow ?? [],
   };
   const platform = await startPlatform(config, { clock: options.clock, log: options.log });
   const stop = platform.stop;

@@ -1,6 +1,12 @@
 import type { PageModule } from '../types.ts';
 import { AuditLogPage } from './AuditLogPage.tsx';
 import { BaseConfigPage } from './BaseConfigPage.tsx';
+import { ContactsPage } from './ContactsPage.tsx';
+import { EmailTemplateConfigPage } from './EmailTemplateConfigPage.tsx';
+import { EmailTemplateEditPage } from './EmailTemplateEditPage.tsx';
+import { EnterpriseOverviewPage } from './EnterpriseOverviewPage.tsx';
+import { EnterUserRegistPage } from './EnterUserRegistPage.tsx';
+import { EntRegistPage } from './EntRegistPage.tsx';
 import { InfoSettingPage } from './InfoSettingPage.tsx';
 import { LanguageSettingPage } from './LanguageSettingPage.tsx';
 import { MemberAdminPage } from './MemberAdminPage.tsx';
@@ -18,6 +24,12 @@ import { WorkTimePage } from './WorkTimePage.tsx';
 export const pages: PageModule['pages'] = {
   AuditLogPage,
   BaseConfigPage,
+  ContactsPage,
+  EmailTemplateConfigPage,
+  EmailTemplateEditPage,
+  EnterpriseOverviewPage,
+  EnterUserRegistPage,
+  EntRegistPage,
   InfoSettingPage,
   LanguageSettingPage,
   MemberAdminPage,

@@ -12,6 +12,10 @@ import { registerSystemRoutes } from './systems.ts';
  * row-level security confines every query to the request's space: another space's ids are simply not found.
  */
 function register(app: App, kernel: Kernel): void {
+  // Live apps (not in the recycle bin) for the enterprise overview.
+  kernel.usage.register('appcenter', async (trx) => ({
+    apps: Number((await trx.selectFrom('appcenter_app').select((eb) => eb.fn.countAll<string>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n),
+  }));
   registerSystemRoutes(app, kernel);
   registerAppRoutes(app, kernel);
   registerRecycleRoutes(app, kernel);

@@ -15,9 +15,14 @@ import { registerGrantRoutes } from './grants.ts';
 import { registerRoleRoutes } from './roles.ts';
 import { registerSecurityPolicyRoutes } from './security-policy.ts';
 import { registerLanguageRoutes } from './language.ts';
+import { registerOverviewRoutes } from './overview.ts';
+import { registerJoinReviewRoutes } from './join-review.ts';
+import { registerRegistrationRoutes } from './registration.ts';
 import { registerMemberImportRoutes } from './member-import-routes.ts';
 import { registerMemberReadRoutes } from './member-read.ts';
 import { registerMemberWriteRoutes } from './member-write.ts';
+import { registerContactRoutes } from './contacts.ts';
+import { registerMailRoutes } from './mail.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -49,11 +54,16 @@ function register(app: App, kernel: Kernel): void {
   registerGrantRoutes(app, kernel);
   registerSecurityPolicyRoutes(app, kernel);
   registerLanguageRoutes(app, kernel);
+  registerOverviewRoutes(app, kernel);
+  registerRegistrationRoutes(app, kernel);
+  registerJoinReviewRoutes(app, kernel);
   registerGroupRoutes(app, kernel);
   registerSettingsRoutes(app, kernel);
   registerWorkTimeRoutes(app, kernel);
   registerEnterpriseInfoRoutes(app, kernel);
   registerAppearanceRoutes(app, kernel);
+  registerContactRoutes(app, kernel);
+  registerMailRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

@@ -90,3 +90,48 @@ declare module '../../kernel/db/schema.ts' {
     org_grant_request: OrgGrantRequestTable;
   }
 }
+
+export interface OrgJoinApplicationTable {
+  space_id: string;
+  id: ColumnType<string, never, never>;
+  login_id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  message: ColumnType<string, string | undefined, string>;
+  password_hash: string;
+  token_hash: string;
+  ip: string | null;
+  state: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | undefined, 'approved' | 'rejected'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  note: string | null;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrgSpaceRequestTable {
+  id: ColumnType<string, never, never>;
+  enterprise_name: string;
+  contact_name: string;
+  phone: string;
+  email: string;
+  admin_login_id: string;
+  password_hash: string;
+  message: ColumnType<string, string | undefined, string>;
+  token_hash: string;
+  ip: string | null;
+  state: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | undefined, 'approved' | 'rejected'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  note: string | null;
+  created_space_id: string | null;
+  created_at: Timestamp;
+}
+
+declare module '../../kernel/db/schema.ts' {
+  interface Database {
+    org_join_application: OrgJoinApplicationTable;
+    org_space_request: OrgSpaceRequestTable;
+  }
+}

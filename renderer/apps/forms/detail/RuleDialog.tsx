@@ -3,12 +3,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { FilterProblem } from '../../../../shared/forms/filters.ts';
+import type { PickedItem } from '../../../../shared/org/picker.ts';
+import { OrgPicker } from '../../../shell/picker/OrgPicker.tsx';
 import { useServices } from '../../../shell/services.tsx';
+import { useDirectory } from '../record-form/directory.tsx';
 import { ConditionBuilder } from './ConditionBuilder.tsx';
 import { draftProblems, emptyDraft, fieldChoices, toDraft, toGroup, type ConditionDraft } from './condition-model.ts';
-import { MemberSelect } from './MemberSelect.tsx';
 import { failureText } from './model.ts';
-import type { Group, Rule, RuleInput, RuleLevel, RuleScope, SubjectKind } from './types.ts';
+import type { Group, Member, Rule, RuleInput, RuleLevel, RuleScope, SubjectKind } from './types.ts';
 
 export const RULE_ROLES = ['saas', 'admin', 'user', 'safe', 'audit'] as const;
 export const RULE_LEVELS: readonly RuleLevel[] = ['view', 'modify', 'delete', 'monitor'];
@@ -50,6 +52,9 @@ export function RuleDialog({ formId, rule, visible, fields, groups, onClose, onS
   const [checked, setChecked] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Names of subjects picked in this dialog; a saved rule's subject is named from the directory or the group list.
+  const [pickedNames, setPickedNames] = useState<Record<string, string>>({});
+  const directory = useDirectory();
   useEffect(() => {
     if (!visible) return;
     setDraft(draftOf(rule));
@@ -61,6 +66,15 @@ export function RuleDialog({ formId, rule, visible, fields, groups, onClose, onS
   const label = (key: string) => choices.find((c) => c.key === key)?.label ?? key;
   const problemText = (p: FilterProblem) => t(p.key, { ...p.params, ...(p.params?.field ? { field: label(String(p.params.field)) } : {}) });
   const set = (patch: Partial<Draft>) => setDraft((old) => ({ ...old, ...patch }));
+  const pickerKind = draft.subjectKind === 'user' ? 'member' : 'userGroup';
+  const subjectName = (id: string) =>
+    pickedNames[id] ?? (draft.subjectKind === 'user' ? ((directory?.users ?? []) as Member[]).find((m) => m.id === id)?.name : groups.find((g) => g.id === id)?.name) ?? `#${id}`;
+  const subjectValue: PickedItem[] = draft.subject && draft.subjectKind !== 'role' ? [{ kind: pickerKind, id: draft.subject, name: subjectName(draft.subject) }] : [];
+  const pick = (items: PickedItem[]) => {
+    const item = items[0];
+    if (item) setPickedNames((old) => ({ ...old, [item.id]: item.name }));
+    set({ subject: item?.id ?? '' });
+  };
 
   // Problems show once the user tried to save, then follow every change.
   const problems = {
@@ -114,7 +128,7 @@ export function RuleDialog({ formId, rule, visible, fields, groups, onClose, onS
       {serverError && <Alert type="error" content={serverError} className="qp-fd-gap" data-testid="rule-error" />}
       <Form layout="vertical">
         <Form.Item label={t('forms.detail.rules.name')} required {...item(shown(problems.name))}>
-          <Input value={draft.name} onChange={(name) => set({ name })} maxLength={NAME_MAX} showWordLimit data-testid="rule-name" />
+          <Input value={draft.name} onChange={(name) => set({ name })} maxLength={NAME_MAX} showWordLimit aria-label={t('forms.detail.rules.name')} data-testid="rule-name" />
         </Form.Item>
         <Form.Item label={t('forms.detail.rules.subject')} required {...item(shown(problems.subject))}>
           <Radio.Group type="button" value={draft.subjectKind} onChange={(subjectKind: SubjectKind) => set({ subjectKind, subject: '' })} className="qp-fd-gap">
@@ -133,16 +147,17 @@ export function RuleDialog({ formId, rule, visible, fields, groups, onClose, onS
               ))}
             </Select>
           )}
-          {draft.subjectKind === 'group' && (
-            <Select value={draft.subject || undefined} onChange={(subject: string) => set({ subject })} showSearch placeholder={t('forms.detail.rules.pickGroup')} notFoundContent={t('forms.detail.rules.noGroups')}>
-              {groups.map((group) => (
-                <Select.Option key={group.id} value={group.id}>
-                  {group.name}
-                </Select.Option>
-              ))}
-            </Select>
+          {/* Members and user groups are chosen with the platform's one picker (decision 0038). */}
+          {draft.subjectKind !== 'role' && (
+            <OrgPicker
+              key={draft.subjectKind}
+              kinds={[pickerKind]}
+              value={subjectValue}
+              onChange={pick}
+              placeholder={draft.subjectKind === 'user' ? t('forms.ui.input.pickMember') : t('forms.detail.rules.pickGroup')}
+              testId={`rule-${pickerKind}`}
+            />
           )}
-          {draft.subjectKind === 'user' && <MemberSelect value={draft.subject || undefined} onChange={(subject) => set({ subject: (subject as string) ?? '' })} />}
         </Form.Item>
         <Form.Item label={t('forms.detail.rules.levels')} required {...item(shown(problems.levels))}>
           <Checkbox.Group value={draft.levels} onChange={(levels: RuleLevel[]) => set({ levels })} className="qp-fd-rule-levels">

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { JoinApplicationBody, SpaceRequestBody, TokenQuery } from '../../../shared/api/org-registration.ts';
+import { memberProblems } from '../../../shared/org/member.ts';
+import { passwordPolicyProblems, type SecurityPolicy } from '../../../shared/security-policy.ts';
+import type { FieldProblem } from '../../../shared/validation/password.ts';
+import type { Trx } from '../../kernel/db/pool.ts';
+import { fail } from '../../kernel/errors.ts';
+import type { App } from '../../kernel/http/server.ts';
+import type { Kernel } from '../../kernel/kernel.ts';
+import { hashPassword } from '../../kernel/passwords.ts';
+import { hashToken } from '../../kernel/sessions.ts';
+import { takenLoginIds } from './member-store.ts';
+import './tables.ts';
+
+/** Applications one address may file per hour: a public form must not become a way to fill the tables. */
+const PER_IP_HOUR = 10;
+
+function refuse(problems: FieldProblem[]): void {
+  const problem = problems[0];
+  if (problem) throw fail.unprocessable(problem.key, problem.params, { field: problem.field });
+}
+
+function checkApplicant(input: { loginId: string; name: string; phone?: string; email?: string; password: string; confirmPassword: string }, policy: SecurityPolicy) {
+  refuse(memberProblems({ loginId: input.loginId, name: input.name, phone: input.phone || null, email: input.email || null }));
+  refuse(passwordPolicyProblems(input.password, policy));
+  if (input.password !== input.confirmPassword) throw fail.unprocessable('account.passwordsDiffer', {}, { field: 'confirmPassword' });
+}
+
+async function refuseTaken(trx: Trx, loginId: string): Promise<void> {
+  if ((await takenLoginIds(trx, [loginId])).size) throw fail.unprocessable('org.member.loginTaken', { loginId }, { field: 'loginId' });
+}
+
+/**
+ * entRegist (public, spec §2.5/§6): a person applies to join an existing space — its administrator decides
+ * (join-review.ts) — or asks for a new enterprise space, which the platform operator decides. Either way the
+ * applicant gets a token to follow the state; the account is created only on approval, with the password chosen
+ * here (stored hashed meanwhile).
+ */
+export function registerRegistrationRoutes(app: App, kernel: Kernel): void {
+  app.post('/api/org/join-applications', { config: { access: 'public', action: 'org.join.apply' }, schema: { body: JoinApplicationBody } }, async (req) => {
+    const { spaceId, loginId, name, phone, email, message, password } = req.body;
+    const space = await kernel.db.selectFrom('spaces').select(['id', 'name']).where('id', '=', spaceId).where('status', '=', 'active').executeTakeFirst();
+    if (!space) throw fail.unprocessable('org.join.noSpace', { id: spaceId }, { field: 'spaceId' });
+    checkApplicant(req.body, kernel.policies.get(space.id));
+    // The application is the space's row: it is written, logged and later read in that space.
+    req.ctx.space = space;
+    req.ctx.auditTarget = loginId.trim();
+    const hash = await hashPassword(password);
+    const token = randomBytes(24).toString('base64url');
+    await kernel.transact(req, async (trx) => {
+      const recent = await sql<{ n: number }>`select count(*)::int as n from org_join_application where ip = ${req.ctx.ip} and created_at > now() - interval '1 hour'`.execute(trx);
+      if ((recent.rows[0]?.n ?? 0) >= PER_IP_HOUR) throw fail.tooMany('org.join.tooMany');
+      await refuseTaken(trx, loginId.trim());
+      const pending = await trx.selectFrom('org_join_application').select('id').where(sql<string>`lower(login_id)`, '=', loginId.trim().toLowerCase()).where('state', '=', 'pending').executeTakeFirst();
+      if (pending) throw fail.unprocessable('org.join.alreadyPending', {}, { field: 'loginId' });
+      await trx
+        .insertInto('org_join_application')
+        .values({ space_id: space.id, login_id: loginId.trim(), name: name.trim(), phone: phone?.trim() || null, email: email?.trim() || null, message: message?.trim() ?? '', password_hash: hash, token_hash: hashToken(token), ip: req.ctx.ip })
+        .execute();
+    });
+    return { code: 200, msg: 'org.join.filed', data: { token, spaceName: space.name } };
+  });
+
+  app.get('/api/org/join-applications/status', { config: { access: 'public' }, schema: { querystring: TokenQuery } }, async (req) => {
+    // Found by its token only: the table is read across spaces by a definer function that returns nothing else.
+    const row = await sql<{ state: string; space_name: string; login_id: string; note: string | null }>`select * from org_join_status(${hashToken(req.query.token)})`.execute(kernel.db);
+    if (!row.rows[0]) throw fail.notFound('org.join.unknownToken');
+    const { state, space_name, login_id, note } = row.rows[0];
+    return { code: 200, msg: 'ok', data: { state, spaceName: space_name, loginId: login_id, note } };
+  });
+
+  app.post('/api/org/space-requests', { config: { access: 'public', action: 'org.space.request' }, schema: { body: SpaceRequestBody } }, async (req) => {
+    const body = req.body;
+    checkApplicant({ ...body, loginId: body.adminLoginId, name: body.contactName }, kernel.policies.get(null));
+    if (!body.enterpriseName.trim()) throw fail.unprocessable('validation.required', { field: 'org.registration.enterpriseName' }, { field: 'enterpriseName' });
+    req.ctx.auditTarget = body.enterpriseName.trim().slice(0, 60);
+    const hash = await hashPassword(body.password);
+    const token = randomBytes(24).toString('base64url');
+    await kernel.transact(req, async (trx) => {
+      const recent = await sql<{ n: number }>`select count(*)::int as n from org_space_request where ip = ${req.ctx.ip} and created_at > now() - interval '1 hour'`.execute(trx);
+      if ((recent.rows[0]?.n ?? 0) >= PER_IP_HOUR) throw fail.tooMany('org.join.tooMany');
+      await refuseTaken(trx, body.adminLoginId.trim());
+      await trx
+        .insertInto('org_space_request')
+        .values({ enterprise_name: body.enterpriseName.trim(), contact_name: body.contactName.trim(), phone: body.phone.trim(), email: body.email.trim(), admin_login_id: body.adminLoginId.trim(), password_hash: hash, message: body.message?.trim() ?? '', token_hash: hashToken(token), ip: req.ctx.ip })
+        .execute();
+    });
+    return { code: 200, msg: 'org.registration.filed', data: { token } };
+  });
+
+  app.get('/api/org/space-requests/status', { config: { access: 'public' }, schema: { querystring: TokenQuery } }, async (req) => {
+    const row = await kernel.db.selectFrom('org_space_request').select(['state', 'enterprise_name as enterpriseName', 'note']).where('token_hash', '=', hashToken(req.query.token)).executeTakeFirst();
+    if (!row) throw fail.notFound('org.join.unknownToken');
+    return { code: 200, msg: 'ok', data: row };
+  });
+}

@@ -1,0 +1,73 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+
+const VERSION = 'v1';
+const KEY_FILE = 'secret.key';
+
+/**
+ * Secrets the platform must hand back to a third party (an SMTP password, later webhook tokens and data-source
+ * passwords) cannot be hashed like sign-in passwords: they are sealed with AES-256-GCM instead (decision 0041).
+ * The `context` (e.g. `org.mail:acme`) is authenticated with the text, so a sealed value copied into another space's
+ * row, or into another kind of secret, does not open.
+ */
+export class SecretBox {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('SecretBox needs a 32-byte key');
+  }
+
+  seal(plain: string, context: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  }
+
+  /** The plain text; throws when the value was changed, moved to another context, or sealed under another key. */
+  open(sealed: string, context: string): string {
+    const [version, payload] = sealed.split('.');
+    if (version !== VERSION || !payload) throw new Error('not a sealed secret');
+    const bytes = Buffer.from(payload, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, 12));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+/**
+ * The key material: SECRET_KEY when the operator set it (required when several servers share one database, since
+ * each must open what another sealed), else a random key generated once in the data directory (0600, like the
+ * embedded database's password in pg.secret) — a dump of the database alone then does not reveal the secrets.
+ */
+function keyMaterial(config: Pick<Config, 'secretKey' | 'dataDir'>): string {
+  if (config.secretKey) return config.secretKey;
+  const file = path.join(config.dataDir, KEY_FILE);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    // `wx`: two servers (or test processes) starting together never overwrite each other's key.
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const material = fs.readFileSync(file, 'utf8').trim();
+  // A cut-short file would silently give a weak key: stop instead (a new key could not open what was sealed).
+  if (material.length < 32) throw new Error(`${file} is damaged: restore it from a backup, or set SECRET_KEY`);
+  return material;
+}
+
+const boxes = new WeakMap<object, SecretBox>();
+
+/** The platform's SecretBox for this configuration (one per config object: the key file is read once). */
+export function secretBoxFor(config: Pick<Config, 'secretKey' | 'dataDir'>): SecretBox {
+  let box = boxes.get(config);
+  if (!box) {
+    // HKDF turns any operator string (or the file's random text) into exactly 32 key bytes.
+    const key = Buffer.from(hkdfSync('sha256', keyMaterial(config), 'qpaas', 'secret-box v1', 32));
+    box = new SecretBox(key);
+    boxes.set(config, box);
+  }
+  return box;
+}
