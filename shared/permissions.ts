@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   'org.mail.manage': ['admin'],
   // The space's own wording (languagesetting) is configuration: the administrator's.
   'org.language.manage': ['admin'],
+  // The menus of the space's web and app terminals (navigation) are configuration: the administrator's.
+  'org.navigation.manage': ['admin'],
   // Application centre: everyone in a space browses the apps their roles allow; admins build them.
   'appcenter.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'appcenter.manage': ['admin'],

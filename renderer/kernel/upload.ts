@@ -6,13 +6,13 @@ import { CSRF_COOKIE, CSRF_HEADER, TransportError } from './transport.ts';
  * this is fetch with the same CSRF and language headers; a refusal carries the server's translated text (bad
  * type, too large, damaged file…). `accept` says whether the answer's data is what the caller expects.
  */
-export async function postFiles<T>(url: string, files: readonly File[], fallbackMessage: string, accept: (data: unknown) => data is T): Promise<T> {
+export async function postFiles<T>(url: string, files: readonly File[], fallbackMessage: string, accept: (data: unknown) => data is T, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
   let response: Response;
   try {
     response = await fetch(url, {
-      method: 'POST',
+      method,
       body,
       credentials: 'include',
       // Without a session the server accepts any non-empty token (see transport.ts).

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '../../shared/routes/types.ts';
 import { allowedRoutesAtom, loadingAtom, nakedAtom, offlineAtom, sessionAtom } from '../kernel/atoms.ts';
 import { Header } from './header/Header.tsx';
-import { menuFor } from './menus.ts';
+import { menuFor, navigationLinks } from './menus.ts';
+import { useMyNavigation } from './navigation-menu.ts';
 import { SideMenu } from './SideMenu.tsx';
 
 /**
@@ -22,8 +23,11 @@ export function Frame({ route, children }: { route: RouteEntry; children: ReactN
   const layout = route.layout;
   const menu = useMemo(() => (layout === 'access' ? [] : menuFor(allowed, user?.roles ?? [])), [layout, allowed, user]);
   const withHeader = !naked && layout !== 'access';
-  const withMenu = withHeader && menu.length > 0;
   const spaceId = user?.entId && user.entId !== user.ownSpaceId ? user.entId : null;
+  const myNavigation = useMyNavigation(user, withHeader);
+  // Links keep the space prefix on the same terms as the menu's own page links.
+  const navigation = useMemo(() => navigationLinks(myNavigation, route.spaced ? spaceId : null), [myNavigation, route.spaced, spaceId]);
+  const withMenu = withHeader && (menu.length > 0 || navigation.length > 0);
 
   return (
     <Layout className={`qp-frame qp-layout-${layout}`} data-layout={layout} data-naked={naked}>
@@ -33,7 +37,7 @@ export function Frame({ route, children }: { route: RouteEntry; children: ReactN
       <Layout className="qp-body">
         {withMenu && (
           <Layout.Sider className="qp-sider" width={220}>
-            <SideMenu menu={menu} current={route} spaceId={spaceId} />
+            <SideMenu menu={menu} current={route} spaceId={spaceId} navigation={navigation} />
           </Layout.Sider>
         )}
         <Layout.Content className="qp-content">{children}</Layout.Content>

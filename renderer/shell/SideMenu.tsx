@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildPath } from '../../shared/routes/match.ts';
 import type { RouteEntry } from '../../shared/routes/types.ts';
-import type { MenuGroup } from './menus.ts';
+import { entryName } from '../../shared/org/navigation.ts';
+import type { MenuGroup, NavigationLink } from './menus.ts';
 
 /**
  * The side menu as plain navigation: a list of groups whose headers are buttons that show or hide their links.
@@ -11,8 +12,8 @@ import type { MenuGroup } from './menus.ts';
  * aria-allowed-attr, aria-required-children); links in a nav are what this is. Groups start open: menus now hold
  * only built pages, so they are short. Long group names wrap instead of being clipped.
  */
-export function SideMenu({ menu, current, spaceId }: { menu: MenuGroup[]; current: RouteEntry; spaceId: string | null }) {
-  const { t } = useTranslation();
+export function SideMenu({ menu, current, spaceId, navigation = [] }: { menu: MenuGroup[]; current: RouteEntry; spaceId: string | null; navigation?: NavigationLink[] }) {
+  const { t, i18n } = useTranslation();
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (app: string) =>
     setClosed((before) => {
@@ -56,7 +57,57 @@ export function SideMenu({ menu, current, spaceId }: { menu: MenuGroup[]; curren
             </li>
           );
         })}
+        {navigation.length > 0 && (
+          <li>
+            <button
+              type="button"
+              className="qp-sidenav-group"
+              aria-expanded={!closed.has(NAV_GROUP)}
+              aria-controls="qp-sidenav-navigation"
+              onClick={() => toggle(NAV_GROUP)}
+              data-testid="nav-menu-group"
+            >
+              <span className="qp-sidenav-group-name">{t('org.navigation.menuGroup')}</span>
+              {closed.has(NAV_GROUP) ? <IconRight aria-hidden /> : <IconDown aria-hidden />}
+            </button>
+            <NavigationLinks id="qp-sidenav-navigation" links={navigation} hidden={closed.has(NAV_GROUP)} language={i18n.language} />
+          </li>
+        )}
       </ul>
     </nav>
+  );
+}
+
+// Not a micro-app id, so it never collides with a group of pages.
+const NAV_GROUP = '#navigation';
+
+/**
+ * The space's navigation entries (decision 0044). Web addresses open a new window without a handle on this one
+ * (noopener noreferrer); a group entry is a labelled sub-list, one level deep. Text only, like the page links
+ * above (the entries' icons are for the app terminal and the admin's list).
+ */
+function NavigationLinks({ id, links, hidden, language }: { id?: string; links: NavigationLink[]; hidden?: boolean; language: string }) {
+  return (
+    <ul id={id} className="qp-sidenav-links" hidden={hidden}>
+      {links.map((link) => (
+        <li key={link.id}>
+          {link.children ? (
+            <>
+              <span className="qp-sidenav-link qp-muted" data-testid={`nav-menu-subgroup-${link.id}`}>{entryName(link, language)}</span>
+              <NavigationLinks links={link.children} language={language} />
+            </>
+          ) : (
+            <a
+              href={link.href}
+              className="qp-sidenav-link"
+              data-testid={`nav-menu-item-${link.id}`}
+              {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {entryName(link, language)}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -39,6 +39,8 @@ export interface Appearance {
   watermark: WatermarkSettings;
   theme: ThemeSetting;
   webchat: WebchatSetting;
+  /** The space's logo (`logo` page): its version for the image address, or null for the platform's name. */
+  logo?: { version: string } | null;
 }
 
 export const APPEARANCE_PATH = '/api/org/appearance';

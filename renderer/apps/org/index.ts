@@ -9,7 +9,10 @@ import { EnterUserRegistPage } from './EnterUserRegistPage.tsx';
 import { EntRegistPage } from './EntRegistPage.tsx';
 import { InfoSettingPage } from './InfoSettingPage.tsx';
 import { LanguageSettingPage } from './LanguageSettingPage.tsx';
+import { LogoPage } from './LogoPage.tsx';
 import { MemberAdminPage } from './MemberAdminPage.tsx';
+import { NavigationEditPage } from './NavigationEditPage.tsx';
+import { NavigationListPage } from './NavigationListPage.tsx';
 import { OrgManagePage } from './OrgManagePage.tsx';
 import { PostManagePage } from './PostManagePage.tsx';
 import { RoleManagePage } from './RoleManagePage.tsx';
@@ -32,7 +35,10 @@ export const pages: PageModule['pages'] = {
   EntRegistPage,
   InfoSettingPage,
   LanguageSettingPage,
+  LogoPage,
   MemberAdminPage,
+  NavigationEditPage,
+  NavigationListPage,
   OrgManagePage,
   PostManagePage,
   RoleManagePage,

@@ -3,6 +3,8 @@ import { IconDownload } from '@arco-design/web-react/icon';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { baseInfoAtom, sessionAtom, socketStatusAtom } from '../../kernel/atoms.ts';
+import { LOGO_PATH } from '../../../shared/org/logo.ts';
+import { appearanceAtom } from '../appearance.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { GlobalSearch } from '../search/GlobalSearch.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -16,10 +18,12 @@ export function Header() {
   const user = useAtomValue(sessionAtom);
   const info = useAtomValue(baseInfoAtom);
   const socket = useAtomValue(socketStatusAtom);
+  // The space's own logo replaces the platform's name when the administrator set one (logo page).
+  const logo = useAtomValue(appearanceAtom).logo;
   return (
     <Layout.Header className="qp-header">
       <a href="/" className="qp-brand">
-        {t('shell.appName')}
+        {logo ? <img src={`${LOGO_PATH}?v=${encodeURIComponent(logo.version)}`} alt={user?.entName ?? t('shell.appName')} className="qp-brand-logo" data-testid="space-logo" /> : t('shell.appName')}
       </a>
       {user?.entName && <span className="qp-org" data-testid="org-name">{user.entName}</span>}
       {info?.isCrossSpace && <Tag color="orange" data-testid="cross-space">{t('shell.crossSpace')}</Tag>}

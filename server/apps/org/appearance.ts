@@ -1,3 +1,4 @@
+import { logoVersion } from './logo.ts';
 import { NoQuery } from '../../../shared/api/common.ts';
 import { ThemeBody, WatermarkBody, WebchatBody } from '../../../shared/api/org-appearance.ts';
 import { APPEARANCE_PATH, themeProblem, watermarkProblem, type ThemeSetting, type WatermarkSettings } from '../../../shared/org/appearance.ts';
@@ -31,11 +32,12 @@ export function registerAppearanceRoutes(app: App, kernel: Kernel): void {
 
   app.get(APPEARANCE_PATH, { config: { access: read }, schema: { querystring: NoQuery } }, async (req) => {
     const space = currentSpace(req);
-    const appearance = await kernel.transact(req, readAppearance);
+    const { appearance, logo } = await kernel.transact(req, async (trx) => ({ appearance: await readAppearance(trx), logo: await logoVersion(trx) }));
     // The security reviewer's policy may enforce the watermark: then it is on, everywhere, whatever the admin set.
-    if (!kernel.policies.get(space.id).watermarkEnforced) return { code: 200, msg: 'ok', data: appearance };
-    const watermark = { ...appearance.watermark, enabled: true, scope: 'all', appIds: [], enforced: true } as typeof appearance.watermark;
-    return { code: 200, msg: 'ok', data: { ...appearance, watermark } };
+    const watermark = kernel.policies.get(space.id).watermarkEnforced
+      ? ({ ...appearance.watermark, enabled: true, scope: 'all', appIds: [], enforced: true } as typeof appearance.watermark)
+      : appearance.watermark;
+    return { code: 200, msg: 'ok', data: { ...appearance, watermark, logo: logo ? { version: logo } : null } };
   });
 
   app.put(`${APPEARANCE_PATH}/watermark`, { config: { access: manage, action: 'org.settings.watermark' }, schema: { querystring: NoQuery, body: WatermarkBody } }, async (req) => {

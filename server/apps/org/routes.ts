@@ -16,6 +16,7 @@ import { registerRoleRoutes } from './roles.ts';
 import { registerSecurityPolicyRoutes } from './security-policy.ts';
 import { registerLanguageRoutes } from './language.ts';
 import { registerOverviewRoutes } from './overview.ts';
+import { registerLogoRoutes } from './logo.ts';
 import { registerJoinReviewRoutes } from './join-review.ts';
 import { registerRegistrationRoutes } from './registration.ts';
 import { registerMemberImportRoutes } from './member-import-routes.ts';
@@ -23,6 +24,7 @@ import { registerMemberReadRoutes } from './member-read.ts';
 import { registerMemberWriteRoutes } from './member-write.ts';
 import { registerContactRoutes } from './contacts.ts';
 import { registerMailRoutes } from './mail.ts';
+import { registerNavigationRoutes } from './navigation.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -55,6 +57,7 @@ function register(app: App, kernel: Kernel): void {
   registerSecurityPolicyRoutes(app, kernel);
   registerLanguageRoutes(app, kernel);
   registerOverviewRoutes(app, kernel);
+  registerLogoRoutes(app, kernel);
   registerRegistrationRoutes(app, kernel);
   registerJoinReviewRoutes(app, kernel);
   registerGroupRoutes(app, kernel);
@@ -64,6 +67,7 @@ function register(app: App, kernel: Kernel): void {
   registerAppearanceRoutes(app, kernel);
   registerContactRoutes(app, kernel);
   registerMailRoutes(app, kernel);
+  registerNavigationRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

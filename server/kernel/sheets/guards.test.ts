@@ -137,7 +137,7 @@ describe('malformed files', () => {
 describe('i18n', () => {
   it('every key this folder throws exists in both forms-io dictionaries with the same placeholders', () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
-    const i18n = path.resolve(here, '../../../../shared/i18n');
+    const i18n = path.resolve(here, '../../../shared/i18n');
     const dictionary = (language: string, file: string) => JSON.parse(readFileSync(path.join(i18n, language, file), 'utf8')) as Record<string, string>;
     const zh = dictionary('zh-CN', 'forms-io.json');
     const en = dictionary('en', 'forms-io.json');
