@@ -48,7 +48,7 @@ export const WATERMARK_LIMITS = { apps: 200, fontMin: 12, fontMax: 28 } as const
 
 export const DEFAULT_WATERMARK: WatermarkSettings = { enabled: false, scope: 'all', appIds: [], content: ['name', 'login', 'time'], density: 'normal', opacity: 'normal', fontSize: 16 };
 export const DEFAULT_THEME: ThemeSetting = { skin: 'daybreakBlue', membersChoose: true };
-export const DEFAULT_APPEARANCE: Appearance = { watermark: DEFAULT_WATERMARK, theme: DEFAULT_THEME, webchat: DEFAULT_WEBCHAT };
+export const DEFAULT_APPEARANCE: Appearance = { watermark: DEFAULT_WATERMARK, theme: DEFAULT_THEME, webchat: DEFAULT_WEBCHAT, logo: null };
 
 export interface AppearanceProblem {
   key: string;
