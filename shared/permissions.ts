@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   'console.users.manage': ['root'],
   'org.structure.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'org.structure.manage': ['admin'],
+  // The enterprise's own settings pages (information, logo, look, work time, time zone): configuration.
+  'org.settings.manage': ['admin'],
   'org.members.read': ['saas', 'admin', 'safe', 'audit'],
   // Creating, importing, disabling members and resetting their passwords is the administrator's (three-role split).
   'org.members.manage': ['admin'],
@@ -24,6 +26,8 @@ export const PERMISSIONS = {
   'org.security.manage': ['safe'],
   // The space's SMTP server (a stored credential) and the wording of its e-mails are the administrator's.
   'org.mail.manage': ['admin'],
+  // The space's AI model connection (a stored key that spends the enterprise's money) and its budget: the administrator's.
+  'org.ai.manage': ['admin'],
   // The space's own wording (languagesetting) is configuration: the administrator's.
   'org.language.manage': ['admin'],
   // The menus of the space's web and app terminals (navigation) are configuration: the administrator's.
@@ -40,6 +44,31 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export function rolesFor(permission: Permission): readonly Role[] {
   return PERMISSIONS[permission];
+}
+
+/**
+ * Configuration permissions an administrator may delegate to a member who is not one (decision 0045), each a
+ * group of console pages. Never delegable: people and their powers (members, roles, grants), security policy,
+ * the operation log and the platform's own permissions — handing those out would undo the three-role split.
+ */
+export const DELEGABLE_PERMISSIONS = [
+  'org.structure.manage',
+  'org.settings.manage',
+  'org.mail.manage',
+  'org.language.manage',
+  'org.navigation.manage',
+  'appcenter.manage',
+  'forms.design',
+] as const satisfies readonly Permission[];
+
+export type DelegablePermission = (typeof DELEGABLE_PERMISSIONS)[number];
+
+export const isDelegable = (name: string): name is DelegablePermission => (DELEGABLE_PERMISSIONS as readonly string[]).includes(name);
+
+/** Whether someone with these roles and delegated permissions in a space holds `permission` there. */
+export function holds(permission: Permission, roles: readonly string[], delegated: readonly string[] = []): boolean {
+  if (rolesFor(permission).some((role) => roles.includes(role))) return true;
+  return isDelegable(permission) && delegated.includes(permission);
 }
 
 /**

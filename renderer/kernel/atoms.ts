@@ -3,6 +3,7 @@ import type { Language } from '../../shared/i18n/index.ts';
 import type { SocketStatus } from '../../shared/bridge.ts';
 import type { RouteEntry } from '../../shared/routes/types.ts';
 import type { Role } from '../../shared/roles.ts';
+import { holds, type Permission } from '../../shared/permissions.ts';
 
 /** The signed-in user as qycloudBaseInfo describes them (spec §3), or null for a guest. */
 export interface SessionUser {
@@ -13,6 +14,8 @@ export interface SessionUser {
   entId: string | null;
   entName: string | null;
   roles: Role[];
+  /** Console permissions delegated to the user in this space beyond their roles (decision 0045). */
+  delegated?: string[];
   ownSpaceId: string | null;
   spaces: Array<{ id: string; name: string; roles: Role[] }>;
 }
@@ -35,6 +38,11 @@ export const sessionAtom = atom((get) => get(baseInfoAtom)?.user ?? null);
 export const spaceAtom = atom((get) => {
   const user = get(sessionAtom);
   return user?.entId ? { id: user.entId, name: user.entName ?? user.entId } : null;
+});
+/** Whether the signed-in user holds a permission here, by role or delegation (the server decides too). */
+export const holdsAtom = atom((get) => {
+  const user = get(sessionAtom);
+  return (permission: Permission) => !!user && holds(permission, user.roles, user.delegated);
 });
 export const languageAtom = atom<Language>('zh-CN');
 export const skinAtom = atom<string>('daybreakBlue');

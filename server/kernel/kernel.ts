@@ -12,6 +12,7 @@ import { SecurityPolicies } from './security-policies.ts';
 import { IdleSessions } from './idle.ts';
 import { SpaceDictionaries } from './space-dictionary.ts';
 import { Usage } from './usage.ts';
+import { DataSharing } from './data-sharing.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
@@ -40,6 +41,8 @@ export interface Kernel {
   dictionaries: SpaceDictionaries;
   /** What each space uses, as the apps report it (the enterprise overview, resource pages). */
   usage: Usage;
+  /** What members may take out of the platform (export, print, download, share), as the app keeping the policy says. */
+  sharing: DataSharing;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
@@ -96,6 +99,7 @@ export async function createKernel(options: {
     i18n,
     dictionaries,
     usage: new Usage(),
+    sharing: new DataSharing(),
     databases,
     db,
     sessions,

@@ -12,6 +12,8 @@ const REDACT = [
   '*.newPassword',
   '*.confirmPassword',
   '*.token',
+  '*.apiKey',
+  '*.secret',
 ];
 
 /**

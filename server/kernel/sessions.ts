@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { isDelegable, type DelegablePermission } from '../../shared/permissions.ts';
 import { isRole, type Role } from '../../shared/roles.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/pool.ts';
@@ -22,6 +23,8 @@ export interface Membership {
   spaceId: string;
   spaceName: string;
   roles: Role[];
+  /** Console permissions delegated beyond the roles (decision 0045); only delegable names are kept. */
+  delegated: DelegablePermission[];
 }
 
 /** Who is calling: the signed-in user with the space memberships the session sees. */
@@ -126,13 +129,13 @@ export class SessionStore {
     const rows = await this.db
       .selectFrom('memberships as m')
       .innerJoin('spaces as sp', 'sp.id', 'm.space_id')
-      .select(['m.space_id', 'sp.name', 'm.roles'])
+      .select(['m.space_id', 'sp.name', 'm.roles', 'm.delegated'])
       .where('m.user_id', '=', userId)
       .where('m.status', '=', 'active')
       .where('sp.status', '=', 'active')
       .orderBy('m.created_at')
       .execute();
-    return rows.map((r) => ({ spaceId: r.space_id, spaceName: r.name, roles: r.roles.filter(isRole) }));
+    return rows.map((r) => ({ spaceId: r.space_id, spaceName: r.name, roles: r.roles.filter(isRole), delegated: r.delegated.filter(isDelegable) }));
   }
 
   async setSpace(exec: Db, sessionId: string, spaceId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PAGE_SIZE_MAX } from '../constants.ts';
 import { FIELD_TYPES, type FieldDef } from '../forms/fields.ts';
 import { OPERATORS } from '../forms/filters.ts';
+import type { SharingAllowed } from '../org/data-sharing.ts';
 import { Lang, Strict } from './common.ts';
 
 /** Request schemas of the forms micro-app (server/apps/forms). Semantics (§5 rules) live in shared/forms. */
@@ -192,5 +193,6 @@ export interface FormInfo {
   systemName: string;
   version: number;
   fields: FieldDef[];
-  can: { design: boolean; monitor: boolean };
+  /** Designing and monitoring, and what the space's data-sharing policy lets this viewer take out (decision 0046). */
+  can: { design: boolean; monitor: boolean } & SharingAllowed;
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Lang, Strict } from './common.ts';
+import { MemberFieldValuesSchema } from './org-member-fields.ts';
 
 const Id = Type.String({ pattern: '^[0-9]{1,18}$' });
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -27,6 +28,8 @@ const profile = {
   mainPostId: Type.Optional(Type.Union([Id, Type.Null()])),
   partTimePostIds: Type.Optional(Ids),
   superiorId: Type.Optional(Type.Union([Id, Type.Null()])),
+  /** Extension field values by field id (decision 0048): on an edit, absent leaves them, present replaces them. */
+  fields: Type.Optional(MemberFieldValuesSchema),
 };
 
 /** Without a password the member is invited: the answer carries a one-time link to set it. */

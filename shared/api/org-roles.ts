@@ -36,3 +36,11 @@ export const SecurityPolicyBody = Strict({
   ipAllow: Strict({ admin: Addresses, safe: Addresses, audit: Addresses, user: Addresses }),
   watermarkEnforced: Type.Boolean(),
 });
+
+/** Delegating a console permission to a member, or taking it back (decision 0045); the name is checked by the handler. */
+export const DelegationBody = Strict({
+  userId: Id,
+  permission: Type.String({ maxLength: 60 }),
+  action: Type.Union([Type.Literal('grant'), Type.Literal('revoke')]),
+  reason: Reason,
+});

@@ -1,5 +1,6 @@
 import { isEmail, isIdCard, isPhone, isRealDate } from '../forms/formats.ts';
 import type { FieldProblem } from '../validation/password.ts';
+import { fieldValueProblems, type MemberFieldDef, type MemberFieldValues } from './member-fields.ts';
 
 /**
  * A member's user information (spec §3) as the member dialog, the import and the API all check it: one function,
@@ -21,6 +22,11 @@ export interface MemberInput {
   extension?: string;
   entryDate?: string | null;
   jobDescription?: string;
+  /**
+   * Values of the space's extension fields (decision 0048) by field id. Absent: not being written (an edit that
+   * leaves them as they are); present: the whole set, checked against the fields (required ones included).
+   */
+  fields?: MemberFieldValues;
 }
 
 export const MEMBER_LIMITS = { name: 100, address: 200, signature: 40, extension: 20, jobDescription: 500 } as const;
@@ -29,7 +35,7 @@ const QQ_PATTERN = /^[1-9][0-9]{4,11}$/;
 const EXTENSION_PATTERN = /^[0-9*#+ -]{1,20}$/;
 
 /** The dictionary key of each field's label, for messages ("<%field%> cannot be empty"). */
-export const MEMBER_FIELD_LABELS: Record<keyof MemberInput | 'departmentIds' | 'superiorId' | 'password', string> = {
+export const MEMBER_FIELD_LABELS: Record<Exclude<keyof MemberInput, 'fields'> | 'departmentIds' | 'superiorId' | 'password', string> = {
   loginId: 'org.member.loginId',
   name: 'org.member.name',
   phone: 'org.member.phone',
@@ -55,8 +61,11 @@ function isIsoDate(value: string): boolean {
   return !!match && isRealDate(Number(match[1]), Number(match[2]), Number(match[3]));
 }
 
-/** Problems of one member's information (empty: fine). Text is judged trimmed, as it is stored. */
-export function memberProblems(input: MemberInput, today: Date = new Date()): FieldProblem[] {
+/**
+ * Problems of one member's information (empty: fine). Text is judged trimmed, as it is stored. `fields` are the
+ * space's extension fields; their problems name the field by its label in `language`.
+ */
+export function memberProblems(input: MemberInput, today: Date = new Date(), fields: readonly MemberFieldDef[] = [], language = 'zh-CN'): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const add = (field: keyof typeof MEMBER_FIELD_LABELS, key: string, params: Record<string, string | number> = {}) =>
     problems.push({ field, key, params: { field: MEMBER_FIELD_LABELS[field], ...params } });
@@ -81,6 +90,7 @@ export function memberProblems(input: MemberInput, today: Date = new Date()): Fi
     if (letters(value) > MEMBER_LIMITS[field]) add(field, field === 'signature' ? 'org.member.signatureTooLong' : 'validation.tooLong', { limit: MEMBER_LIMITS[field] });
   }
   if (input.extension?.trim() && !EXTENSION_PATTERN.test(input.extension.trim())) add('extension', 'org.member.extensionFormat');
+  if (input.fields !== undefined) problems.push(...fieldValueProblems(fields, input.fields, language));
   return problems;
 }
 

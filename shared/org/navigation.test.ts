@@ -13,7 +13,7 @@ describe('navigation rules (decision 0044)', () => {
 
   it('pages must be built and open without parameters; frame pages are no entries', () => {
     expect(navigablePage('org.contacts')?.id).toBe('org.contacts');
-    expect(navigablePage('org.shareData')).toBeUndefined(); // planned
+    expect(navigablePage('org.supplier')).toBeUndefined(); // planned
     expect(navigablePage('org.webConfigEntry')).toBeUndefined(); // needs {id}
     expect(navigablePage('shell.login')).toBeUndefined();
   });

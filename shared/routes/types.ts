@@ -1,4 +1,5 @@
 import type { MicroAppId } from '../apps.ts';
+import type { DelegablePermission } from '../permissions.ts';
 import type { Role } from '../roles.ts';
 
 /**
@@ -24,6 +25,11 @@ export interface RouteEntry {
   layout: Layout;
   /** Empty = any signed-in user. */
   roles: Role[];
+  /**
+   * The configuration permission the page serves (decision 0045): a member it was delegated to may open the page
+   * too, though their roles are not in `roles`. Only delegable permissions belong here.
+   */
+  permission?: DelegablePermission;
   /** Open to guests too (spec §6). */
   public?: boolean;
   /** False for the root/operator pages of spec §2.4, which never take a space prefix. */

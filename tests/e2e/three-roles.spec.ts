@@ -93,6 +93,45 @@ describe.skipIf(!!missing)('roles, role groups and the three-role separation in 
     await reviewer.context().close();
   });
 
+  it('the admin delegates the enterprise settings to a member; once the reviewer approves, the member finds them in the menu', async () => {
+    const before = await signInPage(browser, platform.url, 'acme.user');
+    expect(await menuIds(before)).not.toContain('org.workTime');
+    await before.context().close();
+
+    const page = await signInPage(browser, platform.url, 'acme.admin', { height: 1000 });
+    await page.getByTestId('menu-item-org.permissionManage').click();
+    await active(page).getByTestId('delegation-table').filter({ hasText: '企业设置' }).waitFor();
+    await expectAccessible(page, 'console page delegation');
+    await active(page).getByTestId('delegate-add-org.settings.manage').click();
+    const dialog = page.locator('.arco-modal:visible', { hasText: '委派“企业设置”' });
+    await dialog.getByTestId('delegation-member-open').click();
+    const picker = page.locator('.arco-modal:visible', { hasText: '选择人员与组织' });
+    await picker.locator('input[aria-label="按姓名、账号或拼音首字母搜索成员"]').fill('acme.user');
+    await expect.poll(() => picker.locator('[data-testid="delegation-member-member-option"]').count()).toBe(1);
+    await picker.locator('[data-testid="delegation-member-member-option"]').locator('label').click();
+    await picker.getByTestId('delegation-member-ok').click();
+    await dialog.getByTestId('delegation-reason').fill('由他维护工作日历');
+    await expectAccessible(page, 'delegation dialog');
+    await dialog.locator('.arco-btn-primary').click();
+    await active(page).getByTestId('grant-requests').filter({ hasText: '由他维护工作日历' }).waitFor();
+    await page.context().close();
+
+    const reviewer = await signInPage(browser, platform.url, 'acme.safe', { height: 900 });
+    await reviewer.getByTestId('menu-item-org.securityAudit').click();
+    await active(reviewer).getByTestId('grant-requests').filter({ hasText: '委派“企业设置”' }).waitFor();
+    await active(reviewer).getByTestId('grant-approve-acme.user').click();
+    await reviewer.locator('.arco-modal:visible .arco-btn-primary').click();
+    await active(reviewer).getByTestId('grant-requests').filter({ hasText: '由他维护工作日历' }).waitFor({ state: 'detached' });
+    await reviewer.context().close();
+
+    const member = await signInPage(browser, platform.url, 'acme.user');
+    await member.getByTestId('menu-item-org.workTime').click();
+    await active(member).getByTestId('work-time').waitFor();
+    // Only the group delegated: the wording pages (another group) stay the administrator's.
+    expect(await menuIds(member)).not.toContain('org.languageSetting');
+    await member.context().close();
+  });
+
   it('the auditor reads the trail of both, the approval included, and changes nothing', async () => {
     const page = await signInPage(browser, platform.url, 'acme.audit');
     await page.getByTestId('menu-item-org.securityAuditLog').click();

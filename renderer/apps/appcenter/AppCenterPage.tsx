@@ -30,7 +30,7 @@ function EmptyText({ title, hint, action }: { title: string; hint: string; actio
 export function AppCenterPage({ match }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const admin = canManage(useAtomValue(sessionAtom)?.roles);
+  const admin = canManage(useAtomValue(sessionAtom));
   const [systems, setSystems] = useState<SystemWithApps[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [query, setQuery] = useState('');

@@ -18,7 +18,7 @@ export function AppSystemPage({ match }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
-  const admin = canManage(useAtomValue(sessionAtom)?.roles);
+  const admin = canManage(useAtomValue(sessionAtom));
   const systemId = match.params.appId ?? '';
   const [system, setSystem] = useState<SystemWithApps | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -33,9 +33,11 @@ describe('application centre helpers', () => {
     expect(descriptionProblem(undefined, 'D')).toBeNull();
   });
 
-  it('shows the admin tools to admins only', () => {
-    expect(canManage(['admin'])).toBe(true);
-    expect(canManage(['user', 'audit'])).toBe(false);
+  it('shows the admin tools to admins and to members the app centre was delegated to (decision 0045)', () => {
+    expect(canManage({ roles: ['admin'] })).toBe(true);
+    expect(canManage({ roles: ['user', 'audit'] })).toBe(false);
+    expect(canManage({ roles: ['user'], delegated: ['appcenter.manage'] })).toBe(true);
+    expect(canManage({ roles: ['user'], delegated: ['forms.design'] })).toBe(false);
     expect(canManage(undefined)).toBe(false);
   });
 });

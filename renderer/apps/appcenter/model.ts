@@ -1,13 +1,13 @@
 import { APPCENTER_LIMITS } from '../../../shared/api/appcenter.ts';
 import type { MessageParams } from '../../../shared/i18n/index.ts';
-import { rolesFor } from '../../../shared/permissions.ts';
+import { holds } from '../../../shared/permissions.ts';
 import { buildPath, type RouteMatch } from '../../../shared/routes/match.ts';
 import { ROUTES } from '../../../shared/routes/table.ts';
 import type { Role } from '../../../shared/roles.ts';
 
-/** Whether these roles build the application centre (the server decides too; this only hides the buttons). */
-export function canManage(roles: readonly Role[] | undefined): boolean {
-  return rolesFor('appcenter.manage').some((role) => roles?.includes(role));
+/** Whether this user builds the application centre, by role or delegation (the server decides too; this only hides the buttons). */
+export function canManage(user: { roles: readonly Role[]; delegated?: readonly string[] } | null | undefined): boolean {
+  return !!user && holds('appcenter.manage', user.roles, user.delegated);
 }
 
 /**

@@ -2,6 +2,7 @@ import { Alert, Descriptions, Modal, Spin } from '@arco-design/web-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_FIELDS, contactFieldLabel, type ContactCard as Card } from '../../../shared/org/contacts.ts';
+import type { CardField } from '../../../shared/org/member-fields.ts';
 import { useServices } from '../../shell/services.tsx';
 
 const shown = (value: unknown): string => (Array.isArray(value) ? value.join('、') : value === null || value === undefined || value === '' ? '—' : String(value));
@@ -13,14 +14,15 @@ const shown = (value: unknown): string => (Array.isArray(value) ? value.join('�
 export function ContactCard({ id, onClose }: { id: string | null; onClose(): void }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [card, setCard] = useState<Card | null>(null);
+  // Extension fields (decision 0048) come labelled in the viewer's language, only those the viewer may see.
+  const [card, setCard] = useState<(Card & { fields?: CardField[] }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!id) return;
     let live = true;
     setCard(null);
     setError(null);
-    api.get<Card>(`/api/org/contacts/${id}`).then(
+    api.get<Card & { fields?: CardField[] }>(`/api/org/contacts/${id}`).then(
       (answer) => live && setCard(answer.data),
       (failure: Error) => live && setError(failure.message),
     );
@@ -34,6 +36,7 @@ export function ContactCard({ id, onClose }: { id: string | null; onClose(): voi
         { label: t(contactFieldLabel('departments')), value: shown(card.departments) },
         { label: t(contactFieldLabel('mainPost')), value: shown(card.mainPost) },
         ...CONTACT_FIELDS.filter((field) => field in card).map((field) => ({ label: t(contactFieldLabel(field)), value: value(field) })),
+        ...(card.fields ?? []).map((field) => ({ label: field.label, value: shown(field.value) })),
       ]
     : [];
   return (

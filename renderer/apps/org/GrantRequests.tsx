@@ -2,13 +2,13 @@ import { Alert, Button, Input, Modal, Radio, Space, Table, Tag } from '@arco-des
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rolesFor } from '../../../shared/permissions.ts';
-import { sessionAtom } from '../../kernel/atoms.ts';
+import { holdsAtom } from '../../kernel/atoms.ts';
 import { useServices } from '../../shell/services.tsx';
 
+type Kind = 'platformRole' | 'enterpriseRole' | 'permission';
 type State = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 interface Request {
-  id: string; kind: 'platformRole' | 'enterpriseRole'; action: 'grant' | 'revoke'; platformRole: string | null; roleName: string | null; reason: string;
+  id: string; kind: Kind; action: 'grant' | 'revoke'; platformRole: string | null; roleName: string | null; permission: string | null; reason: string;
   state: State; requestedAt: string; decidedAt: string | null; note: string | null; userName: string; userLogin: string; requestedBy: string; decidedBy: string | null;
 }
 const COLORS: Record<State, string> = { pending: 'orangered', approved: 'green', rejected: 'red', withdrawn: 'gray' };
@@ -17,12 +17,12 @@ const COLORS: Record<State, string> = { pending: 'orangered', approved: 'green',
  * Requests for sensitive grants (three-role separation): the security reviewer approves or rejects them with a note;
  * the administrator who asked may withdraw a pending one; the auditor reads them. Who, what and why are shown.
  */
-export function GrantRequests() {
+export function GrantRequests({ kind }: { kind?: Kind } = {}) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const roles = useAtomValue(sessionAtom)?.roles ?? [];
-  const decides = rolesFor('org.grants.decide').some((r) => roles.includes(r));
-  const asks = rolesFor('org.grants.request').some((r) => roles.includes(r));
+  const may = useAtomValue(holdsAtom);
+  const decides = may('org.grants.decide');
+  const asks = may('org.grants.request');
   const [state, setState] = useState<State | 'all'>('pending');
   const [requests, setRequests] = useState<Request[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,8 +42,12 @@ export function GrantRequests() {
   }, [api, state, round]);
 
   const run = (work: Promise<unknown>) => work.then(() => (setDeciding(null), setRound((n) => n + 1)), (failure: Error) => setError(failure.message));
-  const what = (r: Request) =>
-    r.kind === 'platformRole' ? t(`org.grants.${r.action}Platform`, { role: t(`org.platformRole.${r.platformRole}`) }) : t('org.grants.joinRole', { role: r.roleName ?? '' });
+  const what = (r: Request) => {
+    if (r.kind === 'permission') return t(`org.delegation.${r.action}`, { permission: t(`org.delegation.perm.${r.permission}`) });
+    if (r.kind === 'platformRole') return t(`org.grants.${r.action}Platform`, { role: t(`org.platformRole.${r.platformRole}`) });
+    return t('org.grants.joinRole', { role: r.roleName ?? '' });
+  };
+  const shown = requests && kind ? requests.filter((r) => r.kind === kind) : requests;
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="grant-requests">
@@ -51,7 +55,7 @@ export function GrantRequests() {
         {(['pending', 'approved', 'rejected', 'withdrawn', 'all'] as const).map((s) => <Radio key={s} value={s}>{t(`org.grants.state.${s}`)}</Radio>)}
       </Radio.Group>
       {error && <Alert type="error" content={error} closable onClose={() => setError(null)} />}
-      <Table rowKey="id" data={requests ?? []} loading={!requests && !error} pagination={{ pageSize: 20 }} noDataElement={t('org.grants.empty')}
+      <Table rowKey="id" data={shown ?? []} loading={!requests && !error} pagination={{ pageSize: 20 }} noDataElement={t('org.grants.empty')}
         columns={[
           { title: t('org.grants.member'), dataIndex: 'userName', render: (_: string, r: Request) => `${r.userName} (${r.userLogin})` },
           { title: t('org.grants.what'), dataIndex: 'kind', render: (_: string, r: Request) => what(r) },

@@ -2,15 +2,18 @@ import { Alert, DatePicker, Form, Grid, Input, Modal, Radio, Select } from '@arc
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_LIMITS, memberProblems, letters } from '../../../shared/org/member.ts';
+import type { MemberFieldValues } from '../../../shared/org/member-fields.ts';
 import { TransportError } from '../../kernel/transport.ts';
 import { useServices } from '../../shell/services.tsx';
 import type { MemberDetail, MemberRow } from './member-api.ts';
+import { MemberFieldInputs } from './MemberFieldInputs.tsx';
+import { useMemberFields } from './member-fields-api.ts';
 import { departmentOptions, type Department, type Post } from './org-api.ts';
 
-type Draft = Omit<MemberDetail, 'id' | 'state' | 'updatedAt'> & { password: string };
+type Draft = Omit<MemberDetail, 'id' | 'state' | 'updatedAt'> & { password: string; fields: MemberFieldValues };
 const EMPTY: Draft = {
   loginId: '', name: '', password: '', phone: null, email: null, gender: null, birthday: null, qq: null, idCard: null, address: '', signature: '',
-  extension: '', entryDate: null, jobDescription: '', departmentIds: [], mainPostId: null, partTimePostIds: [], superiorId: null,
+  extension: '', entryDate: null, jobDescription: '', departmentIds: [], mainPostId: null, partTimePostIds: [], superiorId: null, fields: {},
 };
 
 /** Fields that show their own error under the input; any other problem shows above the buttons. */
@@ -34,8 +37,10 @@ function useMemberSearch() {
  * field too. Without a password a new member is invited: `onSaved` receives the link to hand over.
  */
 export function MemberDialog(props: { row: MemberRow | null; departments: Department[]; posts: Post[]; onClose: () => void; onSaved: (invitation: string | null) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useServices();
+  // The space's extension fields (decision 0048): their values travel with the rest, checked by the same rules.
+  const extension = useMemberFields();
   const editing = props.row;
   const [draft, setDraft] = useState<Draft | null>(editing ? null : EMPTY);
   const [updatedAt, setUpdatedAt] = useState('');
@@ -47,10 +52,12 @@ export function MemberDialog(props: { row: MemberRow | null; departments: Depart
     if (!editing) return;
     api.get(`/api/org/members/${editing.id}`).then(
       (answer) => {
-        const { id: _id, state: _state, updatedAt: at, ...rest } = answer.data as MemberDetail;
-        setDraft({ ...rest, password: '' });
-        setUpdatedAt(at);
-        if (rest.superiorId) superior.setOptions([{ value: rest.superiorId, label: editing.superior ?? rest.superiorId }]);
+        const data = answer.data as MemberDetail & { fields?: MemberFieldValues };
+        // Only what the dialog edits: the detail also carries read-only facts (roles, join date) that an edit may not send.
+        const picked = Object.fromEntries(Object.keys(EMPTY).map((key) => [key, (data as unknown as Record<string, unknown>)[key] ?? EMPTY[key as keyof Draft]])) as Draft;
+        setDraft({ ...picked, fields: data.fields ?? {}, password: '' });
+        setUpdatedAt(data.updatedAt);
+        if (data.superiorId) superior.setOptions([{ value: data.superiorId, label: editing.superior ?? data.superiorId }]);
       },
       (failure: Error) => setProblem({ field: null, text: failure.message }),
     );
@@ -60,13 +67,16 @@ export function MemberDialog(props: { row: MemberRow | null; departments: Depart
   const errorOf = (field: string) => (problem?.field === field ? problem.text : undefined);
 
   async function save() {
-    if (!draft) return;
-    const local = memberProblems(draft)[0];
+    if (!draft || !extension.fields) return;
+    // The whole set of the enabled fields' values: an edit replaces them (an empty one clears its value).
+    const fields = Object.fromEntries(extension.fields.filter((f) => f.enabled).map((f) => [f.id, draft.fields[f.id] ?? null]));
+    const local = memberProblems({ ...draft, fields }, new Date(), extension.fields, i18n.language)[0];
     if (local) return setProblem({ field: local.field, text: t(local.key, { ...local.params, field: t(String(local.params?.field ?? '')) }) });
     setBusy(true);
     setProblem(null);
     try {
-      const { password, loginId, ...profile } = draft;
+      const { password, loginId, fields: _stored, ...rest } = draft;
+      const profile = { ...rest, fields };
       if (editing) {
         await api.request('patch', `/api/org/members/${editing.id}`, { body: { ...profile, updatedAt }, json: true });
         props.onSaved(null);
@@ -96,7 +106,7 @@ export function MemberDialog(props: { row: MemberRow | null; departments: Depart
   const { Row, Col } = Grid;
   return (
     <Modal visible style={{ width: 760 }} title={editing ? t('org.members.edit', { name: editing.name }) : t('org.members.add')} confirmLoading={busy} onOk={save} onCancel={props.onClose}
-      okText={t('org.structure.save')} cancelText={t('org.structure.cancel')} okButtonProps={{ disabled: !draft }} data-testid="member-dialog">
+      okText={t('org.structure.save')} cancelText={t('org.structure.cancel')} okButtonProps={{ disabled: !draft || !extension.fields }} data-testid="member-dialog">
       {draft && (
         <Form layout="vertical">
           <Row gutter={16}>
@@ -159,9 +169,13 @@ export function MemberDialog(props: { row: MemberRow | null; departments: Depart
               </Form.Item>
             </Col>
           </Row>
+          {extension.fields && (
+            <MemberFieldInputs fields={extension.fields} values={draft.fields} errorOf={errorOf} onChange={(id, value) => set('fields', { ...draft.fields, [id]: value })} />
+          )}
         </Form>
       )}
-      {problem && !AT_FIELD.has(problem.field ?? '') && <Alert type="error" content={problem.text} data-testid="member-error" />}
+      {extension.error && <Alert type="error" content={extension.error} />}
+      {problem && !AT_FIELD.has(problem.field ?? '') && !extension.fields?.some((f) => f.enabled && `fields.${f.id}` === problem.field) && <Alert type="error" content={problem.text} data-testid="member-error" />}
     </Modal>
   );
 }

@@ -55,7 +55,7 @@ export const APP_COLUMNS = [
 
 /** Who builds the application centre: holders of `appcenter.manage` see every app, whatever its roles. */
 export function canManage(req: FastifyRequest): boolean {
-  return allows({ permission: 'appcenter.manage' }, req.ctx.principal, req.ctx.roles);
+  return allows({ permission: 'appcenter.manage' }, req.ctx.principal, req.ctx.roles, req.ctx.delegated);
 }
 
 /**

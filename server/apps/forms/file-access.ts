@@ -75,3 +75,12 @@ export async function mayReadFile(trx: Trx, req: FastifyRequest, file: { id: str
   }
   return false;
 }
+
+/**
+ * Whether serving a file takes it out of the platform, which the space's data-sharing policy governs (decision
+ * 0046): an attachment of a record or its discussion, not the reader's own upload (they brought it in) and not an
+ * image, which the record page shows to whoever may see the record as it shows its text.
+ */
+export function isDownload(file: { purpose: string; uploaded_by: string }, readerId: string): boolean {
+  return file.purpose !== 'image' && file.uploaded_by !== readerId;
+}

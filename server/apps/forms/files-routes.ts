@@ -10,7 +10,7 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { usesSomeApp } from '../appcenter/tables.ts';
 import { loadForm } from './context.ts';
-import { mayReadFile, referenceFiles, usableFiles } from './file-access.ts';
+import { isDownload, mayReadFile, referenceFiles, usableFiles } from './file-access.ts';
 import { fileRef, readUploads, sha256, type FilePurpose } from './files.ts';
 import { getRecord } from './records.ts';
 
@@ -41,9 +41,13 @@ export function registerFileRoutes(app: App, kernel: Kernel): void {
 
   app.get('/api/forms/files/:id', { config: { access }, schema: { params: Strict({ id: Id }), querystring: NoQuery } }, async (req, reply) => {
     currentSpace(req);
+    const reader = { userId: signedIn(req).userId, roles: req.ctx.roles };
     const file = await kernel.transact(req, async (trx) => {
       const found = await trx.selectFrom('forms_file').select(['id', 'name', 'mime', 'content', 'purpose', 'uploaded_by']).where('id', '=', req.params.id).executeTakeFirst();
-      return found && (await mayReadFile(trx, req, found)) ? found : null;
+      if (!found || !(await mayReadFile(trx, req, found))) return null;
+      // Readable, but a download is the space's data-sharing policy's to allow (decision 0046): refused, a 403.
+      if (isDownload(found, reader.userId)) await kernel.sharing.require(trx, reader, 'download');
+      return found;
     });
     if (!file) throw fail.notFound('forms.file.notFound');
     // Images show inline; everything else downloads. nosniff: the browser uses our checked type, not a guess.

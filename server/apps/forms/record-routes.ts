@@ -57,7 +57,7 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
   const counts = countPool(kernel, app);
   /** What the record pages need of a form: the fields the caller may see and what the caller may do. */
   app.get('/api/forms/forms/:formId', { config: { access }, schema: { params: FormParams, querystring: NoQuery } }, async (req) => {
-    const data = await withForm(kernel, req, req.params.formId, async (_trx, form, viewer) => ({
+    const data = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => ({
       id: form.id,
       name: form.name,
       appId: form.appId,
@@ -65,7 +65,8 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
       systemName: form.systemName,
       version: form.version,
       fields: viewer.fields,
-      can: { design: viewer.isAdmin, monitor: monitors(viewer) },
+      // What the space's data-sharing policy lets this viewer take out (decision 0046), for the pages to offer.
+      can: { design: viewer.isAdmin, monitor: monitors(viewer), ...(await kernel.sharing.allowed(trx, viewer)) },
     }));
     return { code: 200, msg: 'ok', data };
   });
@@ -110,7 +111,8 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
     const data = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
       const found = await records.getRecord(trx, form, viewer, req.params.id);
       await noteRecord(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: found.record.id }, 'viewed');
-      return { ...found, labels: await labelsFor(trx, readerOf(form, viewer), viewer.fields, [found.record]) };
+      const can = { ...found.can, share: found.can.share && (await kernel.sharing.allowed(trx, viewer)).share };
+      return { ...found, can, labels: await labelsFor(trx, readerOf(form, viewer), viewer.fields, [found.record]) };
     });
     return { code: 200, msg: 'ok', data };
   });
@@ -158,7 +160,11 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
 
   app.post('/api/forms/forms/:formId/records/:id/shares', { config: { access, action: 'forms.record.share' }, schema: { params: RecordParams, body: ShareBody } }, async (req) => {
     req.ctx.auditTarget = `${req.params.formId}/${req.params.id}`;
-    await withForm(kernel, req, req.params.formId, (trx, form, viewer) => records.shareRecord(trx, form, viewer, req.params.id, req.body.userIds, req.body.level));
+    await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
+      // The space's data-sharing policy first (decision 0046); taking a share back is always allowed.
+      await kernel.sharing.require(trx, viewer, 'share');
+      return records.shareRecord(trx, form, viewer, req.params.id, req.body.userIds, req.body.level);
+    });
     return { code: 200, msg: 'ok', data: null };
   });
 

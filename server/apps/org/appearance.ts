@@ -28,7 +28,7 @@ async function unknownApp(trx: Trx, ids: readonly string[]): Promise<string | nu
  */
 export function registerAppearanceRoutes(app: App, kernel: Kernel): void {
   const read = { permission: 'org.structure.read' } as const;
-  const manage = { permission: 'org.structure.manage' } as const;
+  const manage = { permission: 'org.settings.manage' } as const;
 
   app.get(APPEARANCE_PATH, { config: { access: read }, schema: { querystring: NoQuery } }, async (req) => {
     const space = currentSpace(req);

@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import { IdParam, NoQuery } from '../../../shared/api/common.ts';
 import { ContactListQuery, ContactSettingsBody } from '../../../shared/api/org-contacts.ts';
 import { CONTACT_FIELDS, CONTACT_PAGE_SIZE, type ContactCard, type ContactField } from '../../../shared/org/contacts.ts';
+import type { CardField } from '../../../shared/org/member-fields.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { LISTED, listMembers, seesAll, storedVisibleFields, viewerOf, type Viewer } from './contacts-query.ts';
+import { cardFields } from './member-field-store.ts';
 import { registerPickerRoutes } from './picker.ts';
 
 interface CardRow {
@@ -32,7 +34,7 @@ interface CardRow {
   part_time_posts: string[] | null;
 }
 
-async function cardOf(trx: Trx, spaceId: string, id: string, viewer: Viewer): Promise<ContactCard | null> {
+async function cardOf(trx: Trx, spaceId: string, id: string, viewer: Viewer, language: string): Promise<(ContactCard & { fields: CardField[] }) | null> {
   const found = await sql<CardRow>`
     select u.id, u.name, u.name_initials as initials, u.login_id, u.phone, u.email,
       p.gender, p.birthday::text as birthday, p.qq, p.id_card, p.address, p.signature, p.extension,
@@ -66,7 +68,9 @@ async function cardOf(trx: Trx, spaceId: string, id: string, viewer: Viewer): Pr
   };
   // Hidden fields are left out of the answer altogether, not blanked: the renderer cannot show what it never got.
   const shown = Object.fromEntries(CONTACT_FIELDS.filter((f) => viewer.visible.has(f)).map((f) => [f, all[f]]));
-  return { id: r.id, name: r.name, initials: r.initials, departments: r.departments ?? [], mainPost: r.main_post, ...shown };
+  // Extension fields (decision 0048): those the administrator shows members, or all of them to who sees all.
+  const fields = await cardFields(trx, r.id, viewer.seesAll, language);
+  return { id: r.id, name: r.name, initials: r.initials, departments: r.departments ?? [], mainPost: r.main_post, ...shown, fields };
 }
 
 /**
@@ -111,7 +115,7 @@ export function registerContactRoutes(app: App, kernel: Kernel): void {
 
   app.get('/api/org/contacts/:id', { config: { access: read }, schema: { params: IdParam, querystring: NoQuery } }, async (req) => {
     const space = currentSpace(req);
-    const card = await kernel.transact(req, async (trx) => cardOf(trx, space.id, req.params.id, await viewerOf(trx, req)));
+    const card = await kernel.transact(req, async (trx) => cardOf(trx, space.id, req.params.id, await viewerOf(trx, req), req.ctx.language));
     // A disabled member, another space's member and no one at all answer alike.
     if (!card) throw fail.notFound('org.contacts.notFound');
     return { code: 200, msg: 'ok', data: card };

@@ -27,7 +27,7 @@ async function readInfo(trx: Trx, spaceId: string): Promise<EnterpriseInfo> {
 /** infoSetting and its console copy (spec §2.6; decision 0035): every member reads it, an admin edits it. */
 export function registerEnterpriseInfoRoutes(app: App, kernel: Kernel): void {
   const read = { permission: 'org.structure.read' } as const;
-  const manage = { permission: 'org.structure.manage' } as const;
+  const manage = { permission: 'org.settings.manage' } as const;
 
   app.get('/api/org/enterprise-info', { config: { access: read }, schema: { querystring: NoQuery } }, async (req) => {
     const space = currentSpace(req);

@@ -6,15 +6,18 @@ import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import type { DelegablePermission } from '../../../shared/permissions.ts';
+import { applyDelegation } from './delegation-apply.ts';
 import { membersOnly } from './groups.ts';
 import './tables.ts';
 
 interface NewRequest {
   userId: string;
-  kind: 'platformRole' | 'enterpriseRole';
+  kind: 'platformRole' | 'enterpriseRole' | 'permission';
   action: 'grant' | 'revoke';
   platformRole?: 'admin' | 'safe' | 'audit';
   roleId?: string;
+  permission?: DelegablePermission;
   reason: string;
   requestedBy: string;
 }
@@ -25,7 +28,7 @@ export async function openRequest(trx: Trx, spaceId: string, request: NewRequest
     await sql`savepoint grant_request`.execute(trx);
     const row = await trx
       .insertInto('org_grant_request')
-      .values({ space_id: spaceId, user_id: request.userId, kind: request.kind, action: request.action, platform_role: request.platformRole ?? null, role_id: request.roleId ?? null, reason: request.reason, requested_by: request.requestedBy })
+      .values({ space_id: spaceId, user_id: request.userId, kind: request.kind, action: request.action, platform_role: request.platformRole ?? null, role_id: request.roleId ?? null, permission: request.permission ?? null, reason: request.reason, requested_by: request.requestedBy })
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`release savepoint grant_request`.execute(trx);
@@ -38,7 +41,8 @@ export async function openRequest(trx: Trx, spaceId: string, request: NewRequest
 }
 
 /** Applies an approved request inside the approval's transaction; a platform-role change reaches every process. */
-async function apply(trx: Trx, kernel: Kernel, spaceId: string, request: { user_id: string; kind: string; action: string; platform_role: string | null; role_id: string | null }) {
+async function apply(trx: Trx, kernel: Kernel, spaceId: string, request: { user_id: string; kind: string; action: string; platform_role: string | null; role_id: string | null; permission: string | null }) {
+  if (request.kind === 'permission') return applyDelegation(trx, kernel, spaceId, request.user_id, request.action, request.permission!);
   if (request.kind === 'enterpriseRole') {
     if (request.action === 'grant') await trx.insertInto('org_role_member').values({ space_id: spaceId, role_id: request.role_id!, user_id: request.user_id }).onConflict((oc) => oc.doNothing()).execute();
     else await trx.deleteFrom('org_role_member').where('role_id', '=', request.role_id!).where('user_id', '=', request.user_id).execute();
@@ -94,7 +98,7 @@ export function registerGrantRoutes(app: App, kernel: Kernel): void {
         .innerJoin('users as by', 'by.id', 'g.requested_by')
         .leftJoin('users as dec', 'dec.id', 'g.decided_by')
         .leftJoin('org_role as r', 'r.id', 'g.role_id')
-        .select(['g.id', 'g.kind', 'g.action', 'g.platform_role as platformRole', 'g.role_id as roleId', 'r.name as roleName', 'g.reason', 'g.state', 'g.requested_at as requestedAt', 'g.decided_at as decidedAt', 'g.decision_note as note'])
+        .select(['g.id', 'g.kind', 'g.action', 'g.platform_role as platformRole', 'g.role_id as roleId', 'r.name as roleName', 'g.permission', 'g.reason', 'g.state', 'g.requested_at as requestedAt', 'g.decided_at as decidedAt', 'g.decision_note as note'])
         .select(['u.id as userId', 'u.name as userName', 'u.login_id as userLogin', 'by.name as requestedBy', 'dec.name as decidedBy'])
         .orderBy('g.id', 'desc')
         .limit(500);

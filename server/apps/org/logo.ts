@@ -55,7 +55,7 @@ async function reencode(bytes: Buffer): Promise<{ png: Buffer; width: number; he
 
 export function registerLogoRoutes(app: App, kernel: Kernel): void {
   const read = { permission: 'org.structure.read' } as const;
-  const manage = { permission: 'org.structure.manage' } as const;
+  const manage = { permission: 'org.settings.manage' } as const;
 
   app.get(LOGO_PATH, { config: { access: read }, schema: { querystring: NoQuery } }, async (req, reply) => {
     currentSpace(req);

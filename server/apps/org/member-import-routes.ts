@@ -8,7 +8,9 @@ import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { detectImportFile, openWriter, readSheetRows, type Cell } from '../../kernel/sheets/index.ts';
-import { COLUMN_LABELS, IMPORT_COLUMNS, MAX_IMPORT_ROWS, mapHeader, planRow, settleSuperiors, type ImportColumn, type Lookups, type RowOutcome } from './member-import.ts';
+import { fieldLabel } from '../../../shared/org/member-fields.ts';
+import { COLUMN_LABELS, IMPORT_COLUMNS, MAX_IMPORT_ROWS, mapFieldColumns, mapHeader, planRow, settleSuperiors, type ImportColumn, type ImportFields, type Lookups, type RowOutcome } from './member-import.ts';
+import { memberFields } from './member-field-store.ts';
 import { lookupsFor } from './member-lookups.ts';
 import { insertMembers } from './member-store.ts';
 import './tables.ts';
@@ -70,7 +72,10 @@ export function registerMemberImportRoutes(app: App, kernel: Kernel): void {
       birthday: '1990-05-01', qq: '', idCard: '', address: '', signature: '', extension: '8001', entryDate: '2024-03-01', jobDescription: '',
       department: '', mainPost: '', partTimePosts: '', superior: '',
     };
-    const bytes = await sheetBytes(IMPORT_COLUMNS.map((c) => say(language, COLUMN_LABELS[c])), [IMPORT_COLUMNS.map((c) => example[c])]);
+    // The space's enabled extension fields follow the built-in columns, headed by their label in this language.
+    const fields = (await kernel.transact(req, (trx) => memberFields(trx))).filter((f) => f.enabled);
+    const header = [...IMPORT_COLUMNS.map((c) => say(language, COLUMN_LABELS[c])), ...fields.map((f) => fieldLabel(f, language))];
+    const bytes = await sheetBytes(header, [[...IMPORT_COLUMNS.map((c) => example[c]), ...fields.map((f) => (f.kind === 'select' ? f.options[0]! : ''))]]);
     return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(say(language, 'org.import.templateName'))}.xlsx`).send(bytes);
   });
 
@@ -101,10 +106,13 @@ export function registerMemberImportRoutes(app: App, kernel: Kernel): void {
       const superiors = superiorColumn === undefined ? [] : rows.map((r) => String(r.cells[superiorColumn] ?? '').trim().toLowerCase()).filter(Boolean);
       const result = await kernel.transact(req, async (trx) => {
         const lookups: Lookups = await lookupsFor(trx, space.id, loginsInFile, superiors);
+        // Locked as read until the import commits, so no row meets a field changed or deleted meanwhile.
+        const definitions = await memberFields(trx, true);
+        const fields: ImportFields = { definitions, columns: mapFieldColumns(header, definitions), language };
         const inFile = new Set(loginsInFile);
         const seen = new Set<string>();
         const outcomes: RowOutcome[] = rows.map((row) => {
-          const outcome = planRow(row.line, row.cells, columns, lookups, inFile);
+          const outcome = planRow(row.line, row.cells, columns, lookups, inFile, fields);
           const login = outcome.plan?.member.loginId.toLowerCase();
           if (login && seen.has(login)) {
             outcome.problems.push({ field: 'loginId', key: 'org.import.loginTwice', params: { loginId: outcome.plan!.member.loginId } });

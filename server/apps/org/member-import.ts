@@ -1,4 +1,5 @@
 import { MEMBER_FIELD_LABELS, memberProblems, normalisedMember, type MemberInput } from '../../../shared/org/member.ts';
+import { labelKey, storedFieldValues, type MemberFieldDef, type MemberFieldValues } from '../../../shared/org/member-fields.ts';
 import type { FieldProblem } from '../../../shared/validation/password.ts';
 import type { Cell } from '../../kernel/sheets/index.ts';
 import type { MemberPlan } from './member-store.ts';
@@ -30,6 +31,32 @@ export function mapHeader(header: Cell[], labelsOf: (key: string) => string[]): 
   header.forEach((cell, index) => {
     const column = byLabel.get(norm(cell));
     if (column && !found.has(column)) found.set(column, index);
+  });
+  return found;
+}
+
+/** The space's extension fields and where the file holds them (decision 0048). */
+export interface ImportFields {
+  definitions: MemberFieldDef[];
+  /** Field id → column index, for the enabled fields the header names. */
+  columns: Map<string, number>;
+  /** The request's language: problems name a field by its label in it. */
+  language: string;
+}
+
+export const NO_FIELDS: ImportFields = { definitions: [], columns: new Map(), language: 'zh-CN' };
+
+/**
+ * Extension fields are columns headed by their label in either language (case and spaces ignored, as for the
+ * built-in columns, whose labels a field may not take). Disabled fields are not read: their values stay as they are.
+ */
+export function mapFieldColumns(header: Cell[], definitions: MemberFieldDef[]): Map<string, number> {
+  const byLabel = new Map<string, string>();
+  for (const field of definitions.filter((f) => f.enabled)) for (const label of [field.label, field.labelEn].filter(Boolean)) byLabel.set(labelKey(label), field.id);
+  const found = new Map<string, number>();
+  header.forEach((cell, index) => {
+    const id = byLabel.get(labelKey(String(cell ?? '')));
+    if (id && !found.has(id)) found.set(id, index);
   });
   return found;
 }
@@ -72,7 +99,7 @@ export interface RowOutcome {
 const names = (value: string) => value.split(/[,;，；、]/).map((part) => part.trim()).filter(Boolean);
 
 /** Reads one row into a member plan, or the problems that stop it. References are resolved by name. */
-export function planRow(line: number, cells: Cell[], columns: Map<ImportColumn, number>, lookups: Lookups, inFile: Set<string>): RowOutcome {
+export function planRow(line: number, cells: Cell[], columns: Map<ImportColumn, number>, lookups: Lookups, inFile: Set<string>, fields: ImportFields = NO_FIELDS): RowOutcome {
   const cell = (column: ImportColumn) => (columns.has(column) ? cells[columns.get(column)!] : undefined);
   const problems: FieldProblem[] = [];
   const genderText = text(cell('gender')).toLowerCase();
@@ -84,7 +111,15 @@ export function planRow(line: number, cells: Cell[], columns: Map<ImportColumn, 
     address: text(cell('address')), signature: text(cell('signature')), extension: text(cell('extension')),
     entryDate: day(cell('entryDate')), jobDescription: text(cell('jobDescription')),
   };
-  problems.push(...memberProblems(input));
+  // Every enabled field gets a value, empty when the file has no column for it: a required field must be there.
+  const values: MemberFieldValues = Object.fromEntries(
+    fields.definitions.filter((f) => f.enabled).map((f) => {
+      const at = fields.columns.get(f.id);
+      const raw = at === undefined ? undefined : cells[at];
+      return [f.id, f.kind === 'date' ? day(raw) : text(raw)];
+    }),
+  );
+  problems.push(...memberProblems({ ...input, fields: values }, new Date(), fields.definitions, fields.language));
   const login = input.loginId.trim().toLowerCase();
   if (login && lookups.taken.has(login)) problems.push({ field: 'loginId', key: 'org.member.loginTaken', params: { loginId: input.loginId.trim() } });
   const department = text(cell('department'));
@@ -105,7 +140,7 @@ export function planRow(line: number, cells: Cell[], columns: Map<ImportColumn, 
   if (superior && superior === login) problems.push({ field: 'superior', key: 'org.member.superiorSelf' });
   const plan: MemberPlan | null = problems.length
     ? null
-    : { member: normalisedMember(input), departmentIds: departmentId ? [departmentId] : [], mainPostId, partTimePostIds, superiorId, passwordHash: null };
+    : { member: normalisedMember(input), departmentIds: departmentId ? [departmentId] : [], mainPostId, partTimePostIds, superiorId, passwordHash: null, fields: storedFieldValues(fields.definitions, values) };
   return { line, cells, plan, superiorInFile, problems };
 }
 

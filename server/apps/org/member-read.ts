@@ -7,6 +7,7 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { fieldValuesOf } from './member-field-store.ts';
 import './tables.ts';
 
 const RECENT_DAYS = 30;
@@ -81,6 +82,8 @@ export function registerMemberReadRoutes(app: App, kernel: Kernel): void {
       if (!row) return null;
       const departments = await trx.selectFrom('org_member_department').select('department_id').where('user_id', '=', row.id).orderBy('department_id').execute();
       const posts = await trx.selectFrom('org_member_post').select(['post_id', 'main']).where('user_id', '=', row.id).orderBy('post_id').execute();
+      // Extension values by field id (decision 0048); the dialog shows those of enabled fields.
+      const fields = (await fieldValuesOf(trx, [row.id])).get(String(row.id)) ?? {};
       return {
         ...row,
         address: row.address ?? '',
@@ -90,6 +93,7 @@ export function registerMemberReadRoutes(app: App, kernel: Kernel): void {
         departmentIds: departments.map((d) => d.department_id),
         mainPostId: posts.find((p) => p.main)?.post_id ?? null,
         partTimePostIds: posts.filter((p) => !p.main).map((p) => p.post_id),
+        fields,
       };
     });
     if (!member) throw fail.notFound('org.member.notFound');

@@ -4,6 +4,7 @@ import type { normalisedMember } from '../../../shared/org/member.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import { hashToken } from '../../kernel/sessions.ts';
+import { insertFieldValues } from './member-field-store.ts';
 
 /** What an invitation link stays good for: long enough for a person back from a week's leave. */
 export const INVITE_DAYS = 7;
@@ -18,6 +19,8 @@ export interface MemberPlan {
   superiorId: string | null;
   /** A scrypt hash (active member) or null (invited: a link is issued). */
   passwordHash: string | null;
+  /** Extension field values in their stored form (decision 0048); null on an edit that leaves them as they are. */
+  fields: Map<string, string> | null;
 }
 
 export interface Invitation {
@@ -86,6 +89,7 @@ export async function insertMembers(trx: Trx, spaceId: string, plans: MemberPlan
       ...plan.partTimePostIds.map((post_id) => ({ space_id: spaceId, user_id: ids[i]!, post_id, main: false })),
     ]);
     if (posts.length) await trx.insertInto('org_member_post').values(posts).execute();
+    await insertFieldValues(trx, spaceId, part.flatMap((plan, i) => (plan.fields?.size ? [{ userId: ids[i]!, values: plan.fields }] : [])));
     created.push(...ids.map((id, i) => ({ id, invitation: invitations[i]?.token ?? null })));
   }
   return created;
@@ -102,7 +106,7 @@ export async function takenLoginIds(trx: Trx, loginIds: string[]): Promise<Set<s
  * Departments, posts and superior must exist in this space (row-level security hides other spaces' rows; the
  * superior is checked against the space's memberships). The first problem found is the answer.
  */
-export async function checkReferences(trx: Trx, spaceId: string, plan: Omit<MemberPlan, 'member' | 'passwordHash'>): Promise<void> {
+export async function checkReferences(trx: Trx, spaceId: string, plan: Omit<MemberPlan, 'member' | 'passwordHash' | 'fields'>): Promise<void> {
   if (plan.departmentIds.length) {
     const found = await trx.selectFrom('org_department').select('id').where('id', 'in', plan.departmentIds).execute();
     if (found.length !== plan.departmentIds.length) throw fail.unprocessable('org.departmentMissing');

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { IdParam, NoBody, NoQuery } from '../../../shared/api/common.ts';
 import { CreateMemberBody, MemberStatusBody, ResetPasswordBody, UpdateMemberBody } from '../../../shared/api/org-members.ts';
 import { memberProblems, normalisedMember, type MemberInput } from '../../../shared/org/member.ts';
+import { storedFieldValues, type MemberFieldDef } from '../../../shared/org/member-fields.ts';
 import { passwordPolicyProblems } from '../../../shared/security-policy.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
@@ -9,14 +10,15 @@ import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
+import { memberFields, replaceFieldValues } from './member-field-store.ts';
 import { checkReferences, insertMembers, newInvitation, NO_PASSWORD, profileColumns, refuseSuperiorLoop, takenLoginIds, type MemberPlan } from './member-store.ts';
 import './tables.ts';
 
 type Body = typeof CreateMemberBody.static | typeof UpdateMemberBody.static;
 
 /** The first problem of the shared rules as a 422 naming the field, so the dialog marks it. */
-function refuseProblems(input: MemberInput): void {
-  const problem = memberProblems(input)[0];
+function refuseProblems(input: MemberInput, fields: MemberFieldDef[] = [], language = 'zh-CN'): void {
+  const problem = memberProblems(input, new Date(), fields, language)[0];
   if (problem) throw fail.unprocessable(problem.key, problem.params, { field: problem.field });
 }
 
@@ -26,13 +28,14 @@ function checkPassword(kernel: Kernel, spaceId: string, password: string): void 
   if (problem) throw fail.unprocessable(problem.key, problem.params, { field: problem.field });
 }
 
-const planOf = (body: Body, loginId: string, passwordHash: string | null): MemberPlan => ({
+const planOf = (body: Body, loginId: string, passwordHash: string | null, fields: Map<string, string> | null): MemberPlan => ({
   member: normalisedMember({ ...body, loginId }),
   departmentIds: body.departmentIds ?? [],
   mainPostId: body.mainPostId ?? null,
   partTimePostIds: body.partTimePostIds ?? [],
   superiorId: body.superiorId ?? null,
   passwordHash,
+  fields,
 });
 
 /**
@@ -61,12 +64,18 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
     const space = currentSpace(req);
     const loginId = req.body.loginId.trim();
     req.ctx.auditTarget = loginId;
-    refuseProblems({ ...req.body, loginId });
+    // The §3 rules before the costly password hash; the extension values wait for their fields (in the transaction).
+    refuseProblems({ ...req.body, loginId, fields: undefined });
     if (req.body.password !== undefined) checkPassword(kernel, space.id, req.body.password);
     const hash = req.body.password ? await hashPassword(req.body.password) : null;
-    const plan = planOf(req.body, loginId, hash);
     try {
       const created = await kernel.transact(req, async (trx) => {
+        // The extension fields as they stand in this transaction (locked until it ends); a new member's values are
+        // the whole set, so a required field must be among them.
+        const fields = await memberFields(trx, true);
+        const values = req.body.fields ?? {};
+        refuseProblems({ ...req.body, loginId, fields: values }, fields, req.ctx.language);
+        const plan = planOf(req.body, loginId, hash, storedFieldValues(fields, values));
         if ((await takenLoginIds(trx, [loginId])).size) throw fail.unprocessable('org.member.loginTaken', { loginId }, { field: 'loginId' });
         await checkReferences(trx, space.id, plan);
         const [member] = await insertMembers(trx, space.id, [plan], kernel.clock.now());
@@ -86,8 +95,10 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
     await kernel.transact(req, async (trx) => {
       const account = await memberAccount(trx, space.id, userId);
       const current = await trx.selectFrom('users').select('login_id').where('id', '=', userId).executeTakeFirstOrThrow();
-      refuseProblems({ ...req.body, loginId: current.login_id });
-      const plan = planOf(req.body, current.login_id, null);
+      // An edit without `fields` leaves the member's extension values as they are; with it, replaces them all.
+      const fields = await memberFields(trx, true);
+      refuseProblems({ ...req.body, loginId: current.login_id }, fields, req.ctx.language);
+      const plan = planOf(req.body, current.login_id, null, req.body.fields ? storedFieldValues(fields, req.body.fields) : null);
       const seen = await sql<{ at: string }>`select coalesce((select updated_at from org_member_profile where user_id = ${userId}), (select created_at from memberships where space_id = ${space.id} and user_id = ${userId}))::text as at`.execute(trx);
       if (seen.rows[0]?.at !== req.body.updatedAt) throw fail.conflict('org.member.changedMeanwhile');
       const accountChanged = plan.member.name !== account.name || plan.member.phone !== account.phone || plan.member.email !== account.email;
@@ -101,6 +112,7 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
         .values({ ...profileColumns(space.id, userId, plan), updated_at: new Date(kernel.clock.now()) })
         .onConflict((oc) => oc.columns(['space_id', 'user_id']).doUpdateSet({ ...profile, updated_at: new Date(kernel.clock.now()) }))
         .execute();
+      if (plan.fields) await replaceFieldValues(trx, space.id, userId, fields, plan.fields);
       if (req.body.departmentIds) {
         await trx.deleteFrom('org_member_department').where('user_id', '=', userId).execute();
         if (plan.departmentIds.length) await trx.insertInto('org_member_department').values(plan.departmentIds.map((department_id) => ({ space_id: space.id, user_id: userId, department_id }))).execute();

@@ -71,7 +71,7 @@ describe('space navigation (issue 12, decision 0044)', () => {
     const before = [...(await list()), ...(await list(admin, 'app'))];
     const bad: Array<[string, object]> = [
       ['org.navigation.appUnknown', { kind: 'app', target: '999999' }],
-      ['org.navigation.pageUnbuilt', { kind: 'page', target: 'org.shareData' }],
+      ['org.navigation.pageUnbuilt', { kind: 'page', target: 'org.supplier' }],
       ['org.navigation.pageUnbuilt', { kind: 'page', target: 'org.webConfigEntry' }],
       ['org.navigation.pageUnbuilt', { kind: 'page', target: 'no.suchPage' }],
       ['org.navigation.urlUnsafe', { kind: 'url', target: 'javascript:alert(1)' }],

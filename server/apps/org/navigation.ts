@@ -115,7 +115,7 @@ export async function myNavigation(trx: Trx, req: FastifyRequest, terminal: Term
   const openApps = new Set(
     appIds.length ? (await trx.selectFrom('appcenter_app').select('id').where('id', 'in', appIds).where(visibleTo(req)).execute()).map((a) => String(a.id)) : [],
   );
-  const viewer = { roles: req.ctx.roles };
+  const viewer = { roles: req.ctx.roles, delegated: req.ctx.delegated };
   const opens = (row: (typeof rows)[number]) => {
     if (row.kind === 'app') return openApps.has(row.target);
     if (row.kind === 'page') {

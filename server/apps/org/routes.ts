@@ -24,7 +24,11 @@ import { registerMemberReadRoutes } from './member-read.ts';
 import { registerMemberWriteRoutes } from './member-write.ts';
 import { registerContactRoutes } from './contacts.ts';
 import { registerMailRoutes } from './mail.ts';
+import { registerAiSettingsRoutes } from './ai-settings.ts';
 import { registerNavigationRoutes } from './navigation.ts';
+import { registerMemberFieldRoutes } from './member-fields.ts';
+import { registerDataSharingRoutes } from './data-sharing.ts';
+import { registerDelegationRoutes } from './delegation.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -67,7 +71,11 @@ function register(app: App, kernel: Kernel): void {
   registerAppearanceRoutes(app, kernel);
   registerContactRoutes(app, kernel);
   registerMailRoutes(app, kernel);
+  registerAiSettingsRoutes(app, kernel);
   registerNavigationRoutes(app, kernel);
+  registerMemberFieldRoutes(app, kernel);
+  registerDataSharingRoutes(app, kernel);
+  registerDelegationRoutes(app, kernel);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

@@ -29,7 +29,7 @@ export function isIanaTimeZone(name: string): boolean {
  */
 export function registerSettingsRoutes(app: App, kernel: Kernel): void {
   const read = { permission: 'org.structure.read' } as const;
-  const manage = { permission: 'org.structure.manage' } as const;
+  const manage = { permission: 'org.settings.manage' } as const;
 
   app.get('/api/org/settings/time-zone', { config: { access: read }, schema: { querystring: NoQuery } }, async (req) => {
     const space = currentSpace(req);

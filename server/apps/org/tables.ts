@@ -69,10 +69,12 @@ export interface OrgGrantRequestTable {
   space_id: string;
   id: ColumnType<string, never, never>;
   user_id: string;
-  kind: 'platformRole' | 'enterpriseRole';
+  kind: 'platformRole' | 'enterpriseRole' | 'permission';
   action: 'grant' | 'revoke';
   platform_role: 'admin' | 'safe' | 'audit' | null;
   role_id: string | null;
+  /** A delegable console permission (decision 0045), for kind `permission`. */
+  permission: ColumnType<string | null, string | null | undefined, never>;
   reason: string;
   requested_by: string;
   requested_at: Timestamp;

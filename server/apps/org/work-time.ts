@@ -31,7 +31,7 @@ export async function readWorkTime(trx: Trx): Promise<WorkTime> {
  */
 export function registerWorkTimeRoutes(app: App, kernel: Kernel): void {
   const read = { permission: 'org.structure.read' } as const;
-  const manage = { permission: 'org.structure.manage' } as const;
+  const manage = { permission: 'org.settings.manage' } as const;
 
   app.get('/api/org/work-time', { config: { access: read }, schema: { querystring: NoQuery } }, async (req) => {
     currentSpace(req);

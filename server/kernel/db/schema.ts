@@ -31,6 +31,8 @@ export interface MembershipsTable {
   space_id: string;
   user_id: string;
   roles: string[];
+  /** Configuration permissions delegated to this member beyond their roles (decision 0045). */
+  delegated: Generated<string[]>;
   status: Generated<'active' | 'disabled'>;
   created_at: Timestamp;
 }

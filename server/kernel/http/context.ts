@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../../shared/i18n/index.ts';
-import type { Permission } from '../../../shared/permissions.ts';
+import type { DelegablePermission, Permission } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { inSpace, type Db, type Trx } from '../db/pool.ts';
 import { fail } from '../errors.ts';
@@ -25,6 +25,8 @@ export interface RequestContext {
   space: SpaceRef | null;
   /** The caller's roles in `space` (root keeps `root` everywhere). */
   roles: Role[];
+  /** Console permissions delegated to the caller in `space` beyond their roles (decision 0045). */
+  delegated: readonly DelegablePermission[];
   isCrossSpace: boolean;
   /** What the operation log names as the target of a mutating call. */
   auditTarget: string | null;

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { rolesFor } from '../../../shared/permissions.ts';
+import { holds, type DelegablePermission } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { fail } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
@@ -40,6 +40,7 @@ function resolveOwnSpace(req: FastifyRequest, principal: Principal, ctx: Request
   if (!membership) return false;
   ctx.space = { id: membership.spaceId, name: membership.spaceName };
   ctx.roles = principal.isRoot ? [...new Set([...membership.roles, 'root' as const])] : membership.roles;
+  ctx.delegated = membership.delegated;
   ctx.isCrossSpace = prefix !== null && prefix !== own?.spaceId;
   return true;
 }
@@ -59,6 +60,7 @@ async function resolveSpace(kernel: Kernel, req: FastifyRequest, principal: Prin
   if (membership) {
     ctx.space = { id: membership.spaceId, name: membership.spaceName };
     ctx.roles = [...new Set([...membership.roles, ...rootRoles])];
+    ctx.delegated = membership.delegated;
     return;
   }
   if (!principal.isRoot) throw fail.forbidden('space.notMember');
@@ -90,12 +92,12 @@ async function enforcePolicy(kernel: Kernel, ctx: RequestContext): Promise<void>
   if (ctx.space && !principal.isRoot && !kernel.policies.addressAllowed(ctx.space.id, ctx.roles, ctx.ip)) throw fail.forbidden('security.ipRefused');
 }
 
-export function allows(access: Access, principal: Principal | null, roles: readonly Role[]): boolean {
+export function allows(access: Access, principal: Principal | null, roles: readonly Role[], delegated: readonly DelegablePermission[] = []): boolean {
   if (access === 'public') return true;
   if (!principal) return false;
   if (access === 'signedIn') return true;
-  const allowed = 'roles' in access ? access.roles : rolesFor(access.permission);
-  return allowed.some((role) => roles.includes(role));
+  if ('roles' in access) return access.roles.some((role) => roles.includes(role));
+  return holds(access.permission, roles, delegated);
 }
 
 export function installKernelHooks(app: App, kernel: Kernel): void {
@@ -115,6 +117,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
       principal: null,
       space: null,
       roles: [],
+      delegated: [],
       isCrossSpace: false,
       auditTarget: null,
       afterCommit: [],
@@ -133,7 +136,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     // Every answer says which space it acted in and whether that is the caller's own (spec §6).
     if (ctx.space) reply.header('x-space-id', ctx.space.id).header('x-cross-space', ctx.isCrossSpace ? '1' : '0');
     if (ctx.principal) await enforcePolicy(kernel, ctx);
-    if (!allows(config.access, ctx.principal, ctx.roles)) {
+    if (!allows(config.access, ctx.principal, ctx.roles, ctx.delegated)) {
       throw ctx.principal ? fail.forbidden() : fail.unauthorized();
     }
     // A signed-in write may carry an Idempotency-Key: its transaction claims it (see transact), and a key

@@ -39,7 +39,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
     return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(json);
   });
 
-  function baseInfo({ principal, space, language, roles, isCrossSpace, ip }: RequestContext, secure: boolean, host: string, langVersion: string) {
+  function baseInfo({ principal, space, language, roles, delegated, isCrossSpace, ip }: RequestContext, secure: boolean, host: string, langVersion: string) {
     const origin = `${secure ? 'https' : 'http'}://${host}`;
     return {
       code: 200,
@@ -53,6 +53,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
               entId: space?.id ?? null,
               entName: space?.name ?? null,
               roles,
+              delegated,
               ownSpaceId: principal.spaceId,
               spaces: principal.memberships.map((m) => ({ id: m.spaceId, name: m.spaceName, roles: m.roles })),
             }
@@ -88,7 +89,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
   }
 
   app.get('/napi/routes', { config: { access: 'public' }, schema: { querystring: NoQuery } }, async (req) => {
-    const viewer = req.ctx.principal ? { roles: req.ctx.roles } : null;
+    const viewer = req.ctx.principal ? { roles: req.ctx.roles, delegated: req.ctx.delegated } : null;
     return { code: 200, msg: 'ok', data: { entries: routesFor(viewer) } };
   });
 }

@@ -32,7 +32,7 @@ export const FORMS_ROUTES: RouteEntry[] = [
   // Opened from a list's selected records, so it is no menu entry.
   route('qrcode', 'app/qrcode', 'QrcodePage', { newWindow: true, inMenu: false, status: 'built' }),
   // Record permission rules: administrators only (§6), as its page and API say.
-  route('appConfig', 'app/config', 'AppConfigPage', { roles: ['admin'], status: 'built' }),
+  route('appConfig', 'app/config', 'AppConfigPage', { roles: ['admin'], permission: 'forms.design', status: 'built' }),
   route('preview', 'preview', 'PreviewPage', { public: true }),
   route('consoleQrcode', 'console/tmp/qrcode', 'QrcodePage', CONSOLE),
   route('consoleDataCenter', 'console/tmp/datacenter', 'DataCenterPage', CONSOLE),

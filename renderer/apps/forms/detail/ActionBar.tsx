@@ -5,6 +5,8 @@ import type { RecordCan } from './types.ts';
 
 interface ActionBarProps {
   can: RecordCan;
+  /** The space's data-sharing policy lets this viewer print (decision 0046): the form's `can.print`. */
+  canPrint: boolean;
   editing: boolean;
   saving: boolean;
   qrHref: string;
@@ -20,7 +22,7 @@ interface ActionBarProps {
  * The record's actions. Those the server says this user may not do are not shown at all (`can` of the record
  * answer); the server still checks each call, and its refusal is shown where the action was started.
  */
-export function ActionBar({ can, editing, saving, qrHref, onEdit, onSave, onCancel, onDelete, onShare, onTransfer }: ActionBarProps) {
+export function ActionBar({ can, canPrint, editing, saving, qrHref, onEdit, onSave, onCancel, onDelete, onShare, onTransfer }: ActionBarProps) {
   const { t } = useTranslation();
   if (editing) {
     return (
@@ -51,9 +53,11 @@ export function ActionBar({ can, editing, saving, qrHref, onEdit, onSave, onCanc
           {t('forms.detail.action.transfer')}
         </Button>
       )}
-      <Button icon={<IconPrinter />} onClick={() => window.print()} data-testid="detail-print">
-        {t('forms.detail.action.print')}
-      </Button>
+      {canPrint && (
+        <Button icon={<IconPrinter />} onClick={() => window.print()} data-testid="detail-print">
+          {t('forms.detail.action.print')}
+        </Button>
+      )}
       <Button icon={<IconQrcode />} href={qrHref} target="_blank" data-testid="detail-qrcode">
         {t('forms.detail.action.qrcode')}
       </Button>

@@ -8,6 +8,7 @@ import type { RouteMatch } from '../../../../shared/routes/match.ts';
 import { usePageTitle } from '../../../shell/page-title.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
+import { FilesDownloadable } from '../record-form/FileInput.tsx';
 import { RecordForm } from '../record-form/RecordForm.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { Comments } from './Comments.tsx';
@@ -118,54 +119,57 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
   const { record, can, labels } = answer;
   const editing = editor.draft !== null;
   return (
-    <div className="qp-fd qp-fd-printable" data-testid="form-detail">
-      <Card className="qp-fd-head">
-        <Space direction="vertical" size="mini" className="qp-fd-title-block">
-          <Space className="qp-fd-noprint">
-            <Button type="text" size="small" icon={<IconLeft />} href={back} data-testid="detail-back">
-              {t('forms.detail.back')}
-            </Button>
-            <Breadcrumb>
-              {form.systemName && <Breadcrumb.Item>{form.systemName}</Breadcrumb.Item>}
-              {form.appName && <Breadcrumb.Item>{form.appName}</Breadcrumb.Item>}
-              <Breadcrumb.Item>{form.name}</Breadcrumb.Item>
-            </Breadcrumb>
+    <FilesDownloadable.Provider value={form.can.download !== false}>
+      <div className="qp-fd qp-fd-printable" data-testid="form-detail">
+        <Card className="qp-fd-head">
+          <Space direction="vertical" size="mini" className="qp-fd-title-block">
+            <Space className="qp-fd-noprint">
+              <Button type="text" size="small" icon={<IconLeft />} href={back} data-testid="detail-back">
+                {t('forms.detail.back')}
+              </Button>
+              <Breadcrumb>
+                {form.systemName && <Breadcrumb.Item>{form.systemName}</Breadcrumb.Item>}
+                {form.appName && <Breadcrumb.Item>{form.appName}</Breadcrumb.Item>}
+                <Breadcrumb.Item>{form.name}</Breadcrumb.Item>
+              </Breadcrumb>
+            </Space>
+            <Typography.Title heading={5} className="qp-fd-title" data-testid="detail-title">
+              {recordTitle(fields, record, labels)}
+            </Typography.Title>
+            <Typography.Text type="secondary" className="qp-fd-print-only">
+              {form.name}
+            </Typography.Text>
           </Space>
-          <Typography.Title heading={5} className="qp-fd-title" data-testid="detail-title">
-            {recordTitle(fields, record, labels)}
-          </Typography.Title>
-          <Typography.Text type="secondary" className="qp-fd-print-only">
-            {form.name}
-          </Typography.Text>
-        </Space>
-        <ActionBar
-          can={can}
-          editing={editing}
-          saving={editor.saving}
-          qrHref={qrcodePath(match, formId, [record.id])}
-          onEdit={() => (setActionError(null), editor.start())}
-          onSave={() => void editor.save()}
-          onCancel={editor.cancel}
-          onDelete={() => void remove()}
-          onShare={() => (setActionError(null), setDialog('share'))}
-          onTransfer={() => (setActionError(null), setDialog('transfer'))}
-        />
-      </Card>
-      {actionError && <Alert type="error" content={actionError} closable onClose={() => setActionError(null)} data-testid="detail-action-error" />}
-      {editor.problem && <SaveProblemAlert problem={editor.problem} onLoadLatest={editor.loadLatest} onTakeSuggested={editor.takeSuggested} onClose={editor.dismiss} />}
-      <Card title={t('forms.detail.section.values')} data-testid={editing ? 'detail-editor' : 'detail-values'}>
-        {fields.length === 0 ? (
-          <Typography.Text type="secondary">{t('forms.detail.noVisibleFields')}</Typography.Text>
-        ) : (
-          <RecordForm fields={fields} values={editor.draft ?? record.values} onChange={editor.setDraft} errors={editor.errors} readOnly={!editing} labels={labels} />
-        )}
-      </Card>
-      <Card title={t('forms.detail.section.system')}>
-        <SystemFields record={record} labels={labels} />
-      </Card>
-      <Comments recordPath={recordPath} />
-      <ShareModal recordPath={recordPath} visible={dialog === 'share'} onClose={() => setDialog(null)} />
-      <TransferModal recordPath={recordPath} ownerId={record.ownerId} visible={dialog === 'transfer'} onClose={() => setDialog(null)} onDone={() => void transferred()} />
-    </div>
+          <ActionBar
+            can={can}
+            canPrint={form.can.print !== false}
+            editing={editing}
+            saving={editor.saving}
+            qrHref={qrcodePath(match, formId, [record.id])}
+            onEdit={() => (setActionError(null), editor.start())}
+            onSave={() => void editor.save()}
+            onCancel={editor.cancel}
+            onDelete={() => void remove()}
+            onShare={() => (setActionError(null), setDialog('share'))}
+            onTransfer={() => (setActionError(null), setDialog('transfer'))}
+          />
+        </Card>
+        {actionError && <Alert type="error" content={actionError} closable onClose={() => setActionError(null)} data-testid="detail-action-error" />}
+        {editor.problem && <SaveProblemAlert problem={editor.problem} onLoadLatest={editor.loadLatest} onTakeSuggested={editor.takeSuggested} onClose={editor.dismiss} />}
+        <Card title={t('forms.detail.section.values')} data-testid={editing ? 'detail-editor' : 'detail-values'}>
+          {fields.length === 0 ? (
+            <Typography.Text type="secondary">{t('forms.detail.noVisibleFields')}</Typography.Text>
+          ) : (
+            <RecordForm fields={fields} values={editor.draft ?? record.values} onChange={editor.setDraft} errors={editor.errors} readOnly={!editing} labels={labels} />
+          )}
+        </Card>
+        <Card title={t('forms.detail.section.system')}>
+          <SystemFields record={record} labels={labels} />
+        </Card>
+        <Comments recordPath={recordPath} />
+        <ShareModal recordPath={recordPath} visible={dialog === 'share'} onClose={() => setDialog(null)} />
+        <TransferModal recordPath={recordPath} ownerId={record.ownerId} visible={dialog === 'transfer'} onClose={() => setDialog(null)} onDone={() => void transferred()} />
+      </div>
+    </FilesDownloadable.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Image, Message, Space, Typography } from '@arco-design/web-react';
 import { IconDelete, IconFile, IconUpload } from '@arco-design/web-react/icon';
-import { useRef, useState } from 'react';
+import { createContext, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORM_LIMITS, type FileRef } from '../../../../shared/forms/fields.ts';
 import { fileUrl, uploadFiles } from './files-api.ts';
@@ -11,9 +11,16 @@ const megabytes = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
 
 export const asFiles = (value: unknown): FileRef[] => (Array.isArray(value) ? (value as FileRef[]) : []);
 
+/**
+ * Whether this viewer may download attachments (the space's data-sharing policy, decision 0046), set by the page
+ * from the form's `can`. Without a page saying so they are offered, as before the policy: the server decides anyway.
+ */
+export const FilesDownloadable = createContext(true);
+
 /** Attachment names as links, image thumbnails with a preview: the read-only face of both file types. */
 export function FileList({ files, image, onRemove }: { files: FileRef[]; image: boolean; onRemove?: (fileId: string) => void }) {
   const { t } = useTranslation();
+  const downloadable = useContext(FilesDownloadable);
   if (image) {
     return (
       <Image.PreviewGroup>
@@ -36,7 +43,7 @@ export function FileList({ files, image, onRemove }: { files: FileRef[]; image: 
         <div key={file.fileId} className="qp-rf-file">
           <IconFile />
           <Typography.Text ellipsis className="qp-rf-file-name">
-            <a href={fileUrl(file.fileId)} target="_blank" rel="noopener noreferrer">{file.name}</a>
+            {downloadable ? <a href={fileUrl(file.fileId)} target="_blank" rel="noopener noreferrer">{file.name}</a> : <span title={t('org.sharing.downloadOff')}>{file.name}</span>}
           </Typography.Text>
           <Typography.Text type="secondary">{megabytes(file.size)} MB</Typography.Text>
           {onRemove && <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t('forms.ui.input.removeFile')} onClick={() => onRemove(file.fileId)} />}

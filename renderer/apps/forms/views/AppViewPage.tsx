@@ -2,8 +2,7 @@ import { Alert, Button, Empty, Result, Spin } from '@arco-design/web-react';
 import { IconTool } from '@arco-design/web-react/icon';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { rolesFor } from '../../../../shared/permissions.ts';
-import { sessionAtom } from '../../../kernel/atoms.ts';
+import { holdsAtom } from '../../../kernel/atoms.ts';
 import { usePageTitle } from '../../../shell/page-title.ts';
 import type { PageProps } from '../../types.ts';
 import { AppFormsNav } from '../app-nav/AppFormsNav.tsx';
@@ -26,8 +25,7 @@ export function AppViewPage({ match }: PageProps) {
   const appId = match.params.appId ?? '';
   const apps = useAppForms(VALID_ID.test(appId) ? appId : '');
   // Only to offer the designer link; the server decides what an admin may do.
-  const roles = useAtomValue(sessionAtom)?.roles ?? [];
-  const admin = rolesFor('forms.design').some((role) => roles.includes(role));
+  const admin = useAtomValue(holdsAtom)('forms.design');
   // The tab names the open form (its records are what the page shows), not the page type.
   usePageTitle(match, (apps.data?.find((f) => f.id === match.params.module) ?? apps.data?.[0])?.name);
 

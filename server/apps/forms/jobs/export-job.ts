@@ -5,6 +5,8 @@ import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { FilterGroup } from '../../../../shared/forms/filters.ts';
 import { translate, type Language } from '../../../../shared/i18n/index.ts';
 import { inSpace } from '../../../kernel/db/pool.ts';
+import type { DataSharing } from '../../../kernel/data-sharing.ts';
+import { SHARING_REFUSED } from '../../../../shared/org/data-sharing.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
 import { loadFormAs } from '../context.ts';
 import { and } from '../filter-sql.ts';
@@ -12,7 +14,7 @@ import { openWriter, wallOf, type Cell, type ColumnFormat, type SheetKind } from
 import { labelsFor, readerOf, type Labels } from '../labels.ts';
 import { visibleWhere } from '../list.ts';
 import { SYSTEM_SELECT, storedFields, toApiRecord, type ApiRecord, type RecordRow } from '../storage.ts';
-import { JobTakenOver, type JobContext } from './runner.ts';
+import { JobFailed, JobTakenOver, type JobContext } from './runner.ts';
 import { spaceTimeZone } from './space-zone.ts';
 
 const BATCH = 5000;
@@ -73,8 +75,11 @@ function cellOf(field: FieldDef, value: unknown, labels: Labels, zone: string): 
  * Exports the records and fields the asking user may see (the same WHERE as their list, so permissions hold)
  * in keyset batches streamed to the writer: memory stays flat however many rows there are.
  */
-export async function runExport(context: JobContext, dataDir: string): Promise<void> {
+export async function runExport(context: JobContext, dataDir: string, sharing: DataSharing): Promise<void> {
   const { db, job, actor } = context;
+  // The space's data-sharing policy may have changed since the job was queued (decision 0046): asked again before
+  // a row is read, so a refused member's queued export ends failed with the policy's message and writes nothing.
+  if (!(await inSpace(db, actor.spaceId, (trx) => sharing.allowed(trx, actor))).export) throw new JobFailed(SHARING_REFUSED.export);
   const format = job.params.format as SheetKind;
   const language = (job.params.lang as Language) ?? 'zh-CN';
   const target = exportPath(dataDir, actor.spaceId, job.id, format);

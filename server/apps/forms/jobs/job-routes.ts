@@ -54,7 +54,7 @@ async function importFileOf(trx: Trx, fileId: string, userId: string) {
 export function registerJobRoutes(app: App, kernel: Kernel): void {
   const runner = new JobRunner(kernel.db, kernel.log, {
     import: { run: runImport, discard: discardImport },
-    export: { run: (context) => runExport(context, kernel.config.dataDir) },
+    export: { run: (context) => runExport(context, kernel.config.dataDir, kernel.sharing) },
   });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
@@ -127,6 +127,8 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
     const user = signedIn(req);
     const job = await kernel.transact(req, async (trx) => {
       const { form, viewer } = await loadForm(trx, req, req.params.formId);
+      // The space's data-sharing policy (decision 0046): refused, no job is queued.
+      await kernel.sharing.require(trx, viewer, 'export');
       checkFilter(viewer, req.body.filter, req.body.columns);
       const created = await trx
         .insertInto('forms_job')
@@ -151,7 +153,8 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
   });
 
   app.get('/api/forms/jobs/:jobId/file', { config: { access }, schema: { params: JobParams, querystring: NoQuery } }, async (req, reply) => {
-    const job = await ownJob(kernel, req, req.params.jobId);
+    // An export made before the policy changed is not taken out after it (decision 0046).
+    const job = await ownJob(kernel, req, req.params.jobId, (trx) => kernel.sharing.require(trx, { userId: signedIn(req).userId, roles: req.ctx.roles }, 'export'));
     if (job.kind !== 'export' || job.status !== 'complete' || !job.output_path || !fs.existsSync(job.output_path)) throw fail.conflict('forms.job.notReady');
     return reply
       .header('content-type', job.output_path.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

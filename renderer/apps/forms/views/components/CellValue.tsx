@@ -1,6 +1,8 @@
 import { Tag, Typography } from '@arco-design/web-react';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmptyValue, type FieldDef, type FileRef } from '../../../../../shared/forms/fields.ts';
+import { FilesDownloadable } from '../../record-form/FileInput.tsx';
 import { numberText } from '../../record-form/number-text.ts';
 import type { RecordLabels } from '../../record-form/types.ts';
 import { fileLink } from '../links.ts';
@@ -27,6 +29,7 @@ export interface CellValueProps {
 /** One value in a table cell or card, compact: names for ids, local times, choices as tags, files as links. */
 export function CellValue({ field, column, value, labels, spaceUri }: CellValueProps) {
   const { t, i18n } = useTranslation();
+  const downloadable = useContext(FilesDownloadable);
   if (isEmptyValue(value)) return <Typography.Text type="secondary">—</Typography.Text>;
   const id = String(value);
   const time = (text: string) => (Number.isNaN(Date.parse(text)) ? text : new Date(text).toLocaleString(i18n.language));
@@ -66,11 +69,16 @@ export function CellValue({ field, column, value, labels, spaceUri }: CellValueP
     case 'image':
       return (
         <span className="qp-fv-files">
-          {asFiles(value).map((file) => (
-            <a key={file.fileId} href={fileLink(spaceUri, file.fileId)} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
-              {file.name}
-            </a>
-          ))}
+          {asFiles(value).map((file) =>
+            // An attachment the data-sharing policy keeps in the platform is named, not linked (decision 0046).
+            field?.type === 'image' || downloadable ? (
+              <a key={file.fileId} href={fileLink(spaceUri, file.fileId)} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
+                {file.name}
+              </a>
+            ) : (
+              <span key={file.fileId}>{file.name}</span>
+            ),
+          )}
         </span>
       );
     case 'richtext': {

@@ -11,6 +11,7 @@ import { routePath } from '../links.ts';
 import { isSystemField } from '../model/records.ts';
 import { viewsPath } from '../records-api.ts';
 import type { RecordRow, SavedView } from '../types.ts';
+import { FilesDownloadable } from '../../record-form/FileInput.tsx';
 import { ExportModal } from './ExportModal.tsx';
 import { ImportModal } from './ImportModal.tsx';
 import { RecordDrawer } from './RecordDrawer.tsx';
@@ -119,67 +120,70 @@ function LoadedForm({ match, appId, formId, info, views: savedViews, reloadViews
   const exportColumns = state.kind === 'list' ? state.config?.columns?.filter((key) => !isSystemField(key)) : undefined;
 
   return (
-    <div className="qp-fv" data-testid="form-views">
-      <div className="qp-fv-head">
-        <div>
-          <Typography.Text type="secondary" className="qp-fv-crumb">{[info.systemName, info.appName].filter(Boolean).join(' / ')}</Typography.Text>
-          <Typography.Title heading={5} className="qp-fv-title" data-testid="form-title">{info.name}</Typography.Title>
+    <FilesDownloadable.Provider value={info.can.download !== false}>
+      <div className="qp-fv" data-testid="form-views">
+        <div className="qp-fv-head">
+          <div>
+            <Typography.Text type="secondary" className="qp-fv-crumb">{[info.systemName, info.appName].filter(Boolean).join(' / ')}</Typography.Text>
+            <Typography.Title heading={5} className="qp-fv-title" data-testid="form-title">{info.name}</Typography.Title>
+          </div>
         </div>
-      </div>
-      <ViewTabs
-        views={views}
-        activeId={state.active.id}
-        canDesign={canDesign}
-        onSelect={state.select}
-        onNew={() => setDialog({ kind: state.kind, config: state.config ?? {} })}
-        onEdit={(view) => setDialog({ view, kind: view.kind, config: view.config })}
-        onDelete={(view) => void removeView(view)}
-      />
-      <ViewToolbar
-        fields={fields}
-        kind={state.kind}
-        onKind={state.setKind}
-        searchable={state.searchable}
-        q={state.q}
-        onSearch={state.setSearch}
-        filter={state.adhoc}
-        onFilter={state.setAdhoc}
-        canDesign={canDesign}
-        links={links}
-        onNewRecord={() => setPrefill({})}
-        onImport={() => setModal('import')}
-        onExport={() => setModal('export')}
-      />
-      <div className="qp-fv-body">
-        <ViewBody
-          key={`${state.active.id}-${state.kind}`}
-          kind={state.kind}
-          config={state.config}
-          formId={formId}
-          fields={fields}
-          filter={state.filter}
-          q={state.searchable ? state.q : ''}
-          reloadKey={reloadKey}
-          spaceUri={match.spaceUri}
-          canCreate
-          onOpen={open}
-          onCreate={(values) => setPrefill(values ?? {})}
-          onChanged={reload}
-          onQrCodes={qrCodes}
-          onConfigure={() =>
-            setDialog(state.kind === state.active.kind && state.active.id !== 'default' ? { view: state.active, kind: state.kind, config: state.active.config } : { kind: state.kind, config: state.config ?? {} })
-          }
+        <ViewTabs
+          views={views}
+          activeId={state.active.id}
+          canDesign={canDesign}
+          onSelect={state.select}
+          onNew={() => setDialog({ kind: state.kind, config: state.config ?? {} })}
+          onEdit={(view) => setDialog({ view, kind: view.kind, config: view.config })}
+          onDelete={(view) => void removeView(view)}
         />
+        <ViewToolbar
+          fields={fields}
+          kind={state.kind}
+          onKind={state.setKind}
+          searchable={state.searchable}
+          q={state.q}
+          onSearch={state.setSearch}
+          filter={state.adhoc}
+          onFilter={state.setAdhoc}
+          canDesign={canDesign}
+          canExport={info.can.export !== false}
+          links={links}
+          onNewRecord={() => setPrefill({})}
+          onImport={() => setModal('import')}
+          onExport={() => setModal('export')}
+        />
+        <div className="qp-fv-body">
+          <ViewBody
+            key={`${state.active.id}-${state.kind}`}
+            kind={state.kind}
+            config={state.config}
+            formId={formId}
+            fields={fields}
+            filter={state.filter}
+            q={state.searchable ? state.q : ''}
+            reloadKey={reloadKey}
+            spaceUri={match.spaceUri}
+            canCreate
+            onOpen={open}
+            onCreate={(values) => setPrefill(values ?? {})}
+            onChanged={reload}
+            onQrCodes={qrCodes}
+            onConfigure={() =>
+              setDialog(state.kind === state.active.kind && state.active.id !== 'default' ? { view: state.active, kind: state.kind, config: state.active.config } : { kind: state.kind, config: state.config ?? {} })
+            }
+          />
+        </div>
+        {dialog && <ViewDialog formId={formId} fields={fields} canShare={canDesign} start={dialog} onClose={() => setDialog(null)} onSaved={saved} />}
+        {prefill && <RecordDrawer formId={formId} formName={info.name} fields={fields} prefill={prefill} onClose={() => setPrefill(null)} onCreated={() => {
+              setPrefill(null);
+              reload();
+            }} />}
+        {modal === 'import' && <ImportModal formId={formId} spaceUri={match.spaceUri} onClose={() => setModal(null)} onImported={reload} />}
+        {modal === 'export' && (
+          <ExportModal formId={formId} spaceUri={match.spaceUri} filter={state.filter} columns={exportColumns} historyHref={routePath(match, 'appcenter.history')} onClose={() => setModal(null)} />
+        )}
       </div>
-      {dialog && <ViewDialog formId={formId} fields={fields} canShare={canDesign} start={dialog} onClose={() => setDialog(null)} onSaved={saved} />}
-      {prefill && <RecordDrawer formId={formId} formName={info.name} fields={fields} prefill={prefill} onClose={() => setPrefill(null)} onCreated={() => {
-            setPrefill(null);
-            reload();
-          }} />}
-      {modal === 'import' && <ImportModal formId={formId} spaceUri={match.spaceUri} onClose={() => setModal(null)} onImported={reload} />}
-      {modal === 'export' && (
-        <ExportModal formId={formId} spaceUri={match.spaceUri} filter={state.filter} columns={exportColumns} historyHref={routePath(match, 'appcenter.history')} onClose={() => setModal(null)} />
-      )}
-    </div>
+    </FilesDownloadable.Provider>
   );
 }

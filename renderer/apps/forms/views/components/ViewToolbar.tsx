@@ -19,6 +19,8 @@ interface Props {
   filter: FilterGroup | undefined;
   onFilter(filter: FilterGroup | undefined): void;
   canDesign: boolean;
+  /** The space's data-sharing policy lets this viewer export (decision 0046); the server refuses otherwise. */
+  canExport: boolean;
   links: { recycle: string; design: string; permissions: string };
   onNewRecord(): void;
   onImport(): void;
@@ -61,9 +63,11 @@ export function ViewToolbar(props: Props) {
         <Button icon={<IconImport />} onClick={props.onImport} data-testid="import-button">
           {t('forms.views.import.button')}
         </Button>
-        <Button icon={<IconExport />} onClick={props.onExport} data-testid="export-button">
-          {t('forms.views.export.button')}
-        </Button>
+        {props.canExport && (
+          <Button icon={<IconExport />} onClick={props.onExport} data-testid="export-button">
+            {t('forms.views.export.button')}
+          </Button>
+        )}
         <Button icon={<IconDelete />} href={props.links.recycle} data-testid="recycle-link">
           {t('forms.views.recycle')}
         </Button>
