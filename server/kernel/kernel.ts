@@ -12,6 +12,7 @@ import { SecurityPolicies } from './security-policies.ts';
 import { IdleSessions } from './idle.ts';
 import { SpaceDictionaries } from './space-dictionary.ts';
 import { Usage } from './usage.ts';
+import { Notices } from './notices.ts';
 import { DataSharing } from './data-sharing.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
@@ -41,6 +42,8 @@ export interface Kernel {
   dictionaries: SpaceDictionaries;
   /** What each space uses, as the apps report it (the enterprise overview, resource pages). */
   usage: Usage;
+  /** The notify contract (issue 13): apps send notices; the messages and organisation apps provide the work. */
+  notices: Notices;
   /** What members may take out of the platform (export, print, download, share), as the app keeping the policy says. */
   sharing: DataSharing;
   listener: PgListener;
@@ -99,6 +102,7 @@ export async function createKernel(options: {
     i18n,
     dictionaries,
     usage: new Usage(),
+    notices: new Notices(),
     sharing: new DataSharing(),
     databases,
     db,
