@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Checkbox, Form, Message, Radio, Select, Spin } from '@arco-design/web-react';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Form, Radio, Select, Spin } from '@arco-design/web-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   NAMEABLE_ROLES,
@@ -15,6 +15,7 @@ import {
   type SharingRule,
 } from '../../../shared/org/data-sharing.ts';
 import { useServices } from '../../shell/services.tsx';
+import { SettingsLoadFailed, useSettingsForm } from '../../shell/settings-form.tsx';
 
 interface RoleGroup {
   id: string;
@@ -30,68 +31,31 @@ interface RoleGroup {
 export function ShareDataPage() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [saved, setSaved] = useState<SharingPolicy | null>(null);
-  const [draft, setDraft] = useState<SharingPolicy | null>(null);
   const [groups, setGroups] = useState<RoleGroup[]>([]);
   const [groupsError, setGroupsError] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    api.get<SharingPolicy>(SHARING_PATH).then(
-      (answer) => {
-        if (!live) return;
-        setSaved(answer.data);
-        setDraft(answer.data);
-        setLoadError(null);
-      },
-      (failure: Error) => live && setLoadError(failure.message),
-    );
-    // The roles to choose from; without them the rest of the page still works.
-    api.get<{ groups: RoleGroup[] }>('/api/org/role-groups').then(
-      (answer) => live && (setGroups(answer.data.groups), setGroupsError(null)),
-      (failure: Error) => live && setGroupsError(failure.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, round]);
+  const form = useSettingsForm<SharingPolicy>({
+    load: async () => {
+      // The roles to choose from; without them the rest of the page still works.
+      api.get<{ groups: RoleGroup[] }>('/api/org/role-groups').then(
+        (answer) => (setGroups(answer.data.groups), setGroupsError(null)),
+        (failure: Error) => setGroupsError(failure.message),
+      );
+      return (await api.get<SharingPolicy>(SHARING_PATH)).data;
+    },
+    store: async (value) => (await api.put<SharingPolicy>(SHARING_PATH, tidySharingPolicy(value), { json: true })).data,
+    savedMessage: t('org.sharing.saved'),
+    check: (value) => {
+      const problem = sharingProblem(tidySharingPolicy(value));
+      if (!problem) return null;
+      return t(problem.key, { ...problem.params, ...(problem.params?.action ? { action: t(String(problem.params.action)) } : {}) });
+    },
+  });
+  const { saved, draft, setDraft, error, setError, busy } = form;
+  const save = () => form.save();
 
   const change = (action: SharingAction, patch: Partial<SharingRule>) => setDraft((current) => (current ? { ...current, [action]: { ...current[action], ...patch } } : current));
 
-  async function save() {
-    if (!draft) return;
-    const policy = tidySharingPolicy(draft);
-    const problem = sharingProblem(policy);
-    if (problem) {
-      const params = { ...problem.params, ...(problem.params?.action ? { action: t(String(problem.params.action)) } : {}) };
-      return void setError(t(problem.key, params));
-    }
-    setBusy(true);
-    try {
-      const answer = (await api.put<SharingPolicy>(SHARING_PATH, policy, { json: true })).data;
-      setSaved(answer);
-      setDraft(answer);
-      setError(null);
-      Message.success(t('org.sharing.saved'));
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (loadError) {
-    return (
-      <Card title={t('org.sharing.title')} className="qp-narrow-card">
-        <Alert type="error" content={loadError} className="qp-gap" />
-        <Button onClick={() => setRound((n) => n + 1)}>{t('org.sharing.retry')}</Button>
-      </Card>
-    );
-  }
+  if (form.loadError) return <SettingsLoadFailed title={t('org.sharing.title')} error={form.loadError} onRetry={form.reload} />;
   if (!saved || !draft) return <Spin block loading className="qp-gap" />;
   const dirty = JSON.stringify(tidySharingPolicy(draft)) !== JSON.stringify(saved);
   return (

@@ -1,6 +1,5 @@
-import { Alert, Button, Card, Form, Message, Radio, Spin, Switch } from '@arco-design/web-react';
+import { Alert, Button, Card, Form, Radio, Spin, Switch } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SKINS } from '../../../shared/constants.ts';
 import { APPEARANCE_PATH, themeProblem, type Appearance, type ThemeSetting } from '../../../shared/org/appearance.ts';
@@ -8,6 +7,7 @@ import { skinAtom } from '../../kernel/atoms.ts';
 import { kernelStorage } from '../../kernel/storage.ts';
 import { useAppearance } from '../../shell/appearance.ts';
 import { useServices } from '../../shell/services.tsx';
+import { SettingsLoadFailed, useSettingsForm } from '../../shell/settings-form.tsx';
 import { SKIN_THEMES } from '../../shell/skins.ts';
 import './appearance.css';
 
@@ -28,53 +28,20 @@ export function ThemeColorPage() {
   const { api } = useServices();
   const { update } = useAppearance();
   const shownSkin = useAtomValue(skinAtom);
-  const [draft, setDraft] = useState<ThemeSetting | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [round, setRound] = useState(0);
+  const form = useSettingsForm<ThemeSetting>({
+    load: async () => (await api.get<Appearance>(APPEARANCE_PATH)).data.theme,
+    store: async (value) => (await api.put<ThemeSetting>(`${APPEARANCE_PATH}/theme`, value, { json: true })).data,
+    savedMessage: t('org.theme.saved'),
+    check: (value) => {
+      const problem = themeProblem(value);
+      return problem ? t(problem.key, problem.params) : null;
+    },
+    onSaved: (theme) => update({ theme }),
+  });
+  const { draft, setDraft, error, setError, busy, save } = form;
 
-  useEffect(() => {
-    let live = true;
-    api.get<Appearance>(APPEARANCE_PATH).then(
-      (answer) => {
-        if (!live) return;
-        setDraft(answer.data.theme);
-        setLoadError(null);
-      },
-      (failure: Error) => live && setLoadError(failure.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, round]);
-
-  if (loadError) {
-    return (
-      <Card title={t('org.theme.title')} className="qp-narrow-card">
-        <Alert type="error" content={loadError} className="qp-gap" />
-        <Button onClick={() => setRound((n) => n + 1)}>{t('org.theme.retry')}</Button>
-      </Card>
-    );
-  }
+  if (form.loadError) return <SettingsLoadFailed title={t('org.theme.title')} error={form.loadError} onRetry={form.reload} />;
   if (!draft) return <Spin block loading className="qp-gap" />;
-
-  async function save(current: ThemeSetting) {
-    const problem = themeProblem(current);
-    if (problem) return setError(t(problem.key, problem.params));
-    setBusy(true);
-    try {
-      const saved = (await api.put<ThemeSetting>(`${APPEARANCE_PATH}/theme`, current, { json: true })).data;
-      setDraft(saved);
-      update({ theme: saved });
-      setError(null);
-      Message.success(t('org.theme.saved'));
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const own = kernelStorage.skin();
   return (

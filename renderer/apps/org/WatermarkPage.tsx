@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Checkbox, Form, InputNumber, Message, Radio, Select, Space, Spin, Switch } from '@arco-design/web-react';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Form, InputNumber, Radio, Select, Space, Spin, Switch } from '@arco-design/web-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppcenterApp } from '../../../shared/api/appcenter.ts';
 import { APPEARANCE_PATH, WATERMARK_CONTENT, WATERMARK_DENSITIES, WATERMARK_LIMITS, WATERMARK_OPACITIES, watermarkProblem, type Appearance, type WatermarkSettings } from '../../../shared/org/appearance.ts';
 import { useAppearance } from '../../shell/appearance.ts';
 import { useServices } from '../../shell/services.tsx';
+import { SettingsLoadFailed, useSettingsForm } from '../../shell/settings-form.tsx';
 import type { PageProps } from '../types.ts';
 import { previewPath } from './watermark-draft.ts';
 
@@ -17,56 +18,26 @@ export function WatermarkPage({ match }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const { update } = useAppearance();
-  const [draft, setDraft] = useState<WatermarkSettings | null>(null);
   const [apps, setApps] = useState<AppcenterApp[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [round, setRound] = useState(0);
+  const form = useSettingsForm<WatermarkSettings>({
+    load: async () => {
+      const [appearance, list] = await Promise.all([api.get<Appearance>(APPEARANCE_PATH), api.get<{ apps: AppcenterApp[] }>('/api/appcenter/apps')]);
+      setApps(list.data.apps);
+      return appearance.data.watermark;
+    },
+    store: async (value) => (await api.put<WatermarkSettings>(`${APPEARANCE_PATH}/watermark`, value, { json: true })).data,
+    savedMessage: t('org.watermark.saved'),
+    check: (value) => {
+      const problem = watermarkProblem(value);
+      return problem ? t(problem.key, problem.params) : null;
+    },
+    onSaved: (watermark) => update({ watermark }),
+  });
+  const { draft, setDraft, error, setError, busy, save } = form;
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([api.get<Appearance>(APPEARANCE_PATH), api.get<{ apps: AppcenterApp[] }>('/api/appcenter/apps')]).then(
-      ([appearance, list]) => {
-        if (!live) return;
-        setDraft(appearance.data.watermark);
-        setApps(list.data.apps);
-        setLoadError(null);
-      },
-      (failure: Error) => live && setLoadError(failure.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, round]);
-
-  if (loadError) {
-    return (
-      <Card title={t('org.watermark.title')} className="qp-narrow-card">
-        <Alert type="error" content={loadError} className="qp-gap" />
-        <Button onClick={() => setRound((n) => n + 1)}>{t('org.watermark.retry')}</Button>
-      </Card>
-    );
-  }
+  if (form.loadError) return <SettingsLoadFailed title={t('org.watermark.title')} error={form.loadError} onRetry={form.reload} />;
   if (!draft) return <Spin block loading className="qp-gap" />;
   const change = (patch: Partial<WatermarkSettings>) => setDraft({ ...draft, ...patch });
-
-  async function save(current: WatermarkSettings) {
-    const problem = watermarkProblem(current);
-    if (problem) return setError(t(problem.key, problem.params));
-    setBusy(true);
-    try {
-      const saved = (await api.put<WatermarkSettings>(`${APPEARANCE_PATH}/watermark`, current, { json: true })).data;
-      setDraft(saved);
-      update({ watermark: saved });
-      setError(null);
-      Message.success(t('org.watermark.saved'));
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const appOptions = apps.map((app) => ({ value: app.id, label: app.name }));
   // An app deleted since it was chosen still shows by its id, so the admin sees it and may take it out.

@@ -15,9 +15,4 @@ create table org_data_sharing (
   check ((mode = 'roles') = (cardinality(platform_roles) + cardinality(enterprise_roles) > 0))
 );
 
-alter table org_data_sharing enable row level security;
-alter table org_data_sharing force row level security;
-create policy org_data_sharing_space on org_data_sharing
-  using (space_id = nullif(current_setting('app.space_id', true), ''))
-  with check (space_id = nullif(current_setting('app.space_id', true), ''));
-grant select, insert, update, delete on org_data_sharing to qpaas_app;
+select space_owned('org_data_sharing');

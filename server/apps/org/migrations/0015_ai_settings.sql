@@ -30,17 +30,6 @@ create table org_ai_usage (
 );
 create index org_ai_usage_at on org_ai_usage (space_id, at);
 
-do $$
-declare t text;
-begin
-  foreach t in array array['org_ai_settings', 'org_ai_usage'] loop
-    execute format('alter table %I enable row level security', t);
-    execute format('alter table %I force row level security', t);
-    execute format($p$create policy %I on %I
-      using (space_id = nullif(current_setting('app.space_id', true), ''))
-      with check (space_id = nullif(current_setting('app.space_id', true), ''))$p$, t || '_space', t);
-  end loop;
-end $$;
-grant select, insert, update, delete on org_ai_settings to qpaas_app;
+select space_owned('org_ai_settings', 'org_ai_usage');
 -- Usage is a record: the app adds to it and reads it, never changes or removes a row.
-grant select, insert on org_ai_usage to qpaas_app;
+revoke update, delete on org_ai_usage from qpaas_app;

@@ -43,15 +43,4 @@ create table org_member_self_edit (
   updated_at timestamptz not null default now()
 );
 
-do $$
-declare t text;
-begin
-  foreach t in array array['org_member_field', 'org_member_field_value', 'org_member_self_edit'] loop
-    execute format('alter table %I enable row level security', t);
-    execute format('alter table %I force row level security', t);
-    execute format($p$create policy %I on %I
-      using (space_id = nullif(current_setting('app.space_id', true), ''))
-      with check (space_id = nullif(current_setting('app.space_id', true), ''))$p$, t || '_space', t);
-    execute format('grant select, insert, update, delete on %I to qpaas_app', t);
-  end loop;
-end $$;
+select space_owned('org_member_field', 'org_member_field_value', 'org_member_self_edit');
