@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PickedItem } from '../../../shared/org/picker.ts';
 import { OrgPicker } from '../../shell/picker/OrgPicker.tsx';
 import { useServices } from '../../shell/services.tsx';
+import { useSubmit } from '../../shell/use-submit.ts';
 
 export type DelegationDraft = { permission: string; action: 'grant' } | { permission: string; action: 'revoke'; member: { userId: string; name: string } };
 
@@ -16,23 +17,13 @@ export function DelegationDialog({ draft, onClose, onFiled }: { draft: Delegatio
   const { api } = useServices();
   const [picked, setPicked] = useState<PickedItem[]>([]);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useSubmit(onFiled);
   const userId = draft.action === 'revoke' ? draft.member.userId : picked[0]?.id;
   const label = t(`org.delegation.perm.${draft.permission}`);
 
   async function file() {
-    setError(null);
     if (!userId) return setError(t('org.delegation.pickMember'));
-    setBusy(true);
-    try {
-      await api.post('/api/org/delegations', { userId, permission: draft.permission, action: draft.action, reason }, { json: true });
-      onFiled();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    await submit(() => api.post('/api/org/delegations', { userId, permission: draft.permission, action: draft.action, reason }, { json: true }));
   }
 
   return (

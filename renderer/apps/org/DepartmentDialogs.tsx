@@ -2,25 +2,13 @@ import { Alert, Form, Input, Modal, Select } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/services.tsx';
+import { useSubmit } from '../../shell/use-submit.ts';
 import { departmentOptions, subtree, type Department, type Member } from './org-api.ts';
 
 /** Runs a save, keeping the dialog open with the server's message when it is refused. */
 function useSave(onDone: () => void) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function run(work: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      onDone();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { error, busy, run };
+  const { error, busy, submit } = useSubmit(onDone);
+  return { error, busy, run: submit };
 }
 
 /** Create (with `parentId`) or edit (with `department`) a department: name, code, heads. */

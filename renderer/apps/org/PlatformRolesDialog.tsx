@@ -2,6 +2,7 @@ import { Alert, Checkbox, Form, Input, Modal, Typography } from '@arco-design/we
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/services.tsx';
+import { useSubmit } from '../../shell/use-submit.ts';
 import type { MemberRow } from './member-api.ts';
 
 const DUTIES = ['admin', 'safe', 'audit'] as const;
@@ -16,24 +17,15 @@ export function PlatformRolesDialog(props: { row: MemberRow; onClose: () => void
   const held = props.row.roles ?? [];
   const [wanted, setWanted] = useState<string[]>(DUTIES.filter((d) => held.includes(d)));
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useSubmit(props.onFiled);
   const changes: Array<{ role: (typeof DUTIES)[number]; action: 'grant' | 'revoke' }> = DUTIES.flatMap((role) =>
     wanted.includes(role) === held.includes(role) ? [] : [{ role, action: wanted.includes(role) ? ('grant' as const) : ('revoke' as const) }],
   );
 
-  async function file() {
-    setBusy(true);
-    setError(null);
-    try {
+  const file = () =>
+    submit(async () => {
       for (const change of changes) await api.post('/api/org/grant-requests', { userId: props.row.id, ...change, reason }, { json: true });
-      props.onFiled();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <Modal visible title={t('org.grants.dutyRolesOf', { name: props.row.name })} confirmLoading={busy} onOk={file} onCancel={props.onClose}

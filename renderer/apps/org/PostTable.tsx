@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/services.tsx';
+import { useSubmit } from '../../shell/use-submit.ts';
 import { departmentOptions, type Department, type Post } from './org-api.ts';
 
 type Editing = { post?: Post } | null;
@@ -15,8 +16,7 @@ export function PostTable(props: { posts: Post[]; departments: Department[]; dep
   const { api } = useServices();
   const [editing, setEditing] = useState<Editing>(null);
   const [draft, setDraft] = useState({ code: '', name: '', departmentId: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit: run } = useSubmit(() => (setEditing(null), props.onChanged()));
   const shown = props.departmentId ? props.posts.filter((p) => p.departmentId === props.departmentId) : props.posts;
   const departmentName = (id: string) => props.departments.find((d) => d.id === id)?.name ?? id;
 
@@ -24,19 +24,6 @@ export function PostTable(props: { posts: Post[]; departments: Department[]; dep
     setDraft({ code: post?.code ?? '', name: post?.name ?? '', departmentId: post?.departmentId ?? props.departmentId ?? '' });
     setError(null);
     setEditing({ post });
-  }
-  async function run(work: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      setEditing(null);
-      props.onChanged();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
   }
   const save = () =>
     run(() =>

@@ -2,28 +2,11 @@ import { Alert, Checkbox, Form, Input, Modal, Radio, Select } from '@arco-design
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/services.tsx';
+import { useSubmit } from '../../shell/use-submit.ts';
 import type { MemberRow } from './member-api.ts';
 
 export interface Role { id: string; groupId: string; name: string; description: string; members: number }
 export interface RoleGroup { id: string; name: string; kind: 'public' | 'private'; sensitive: boolean; roles: Role[] }
-
-/** Saves through `work`; a refusal stays in the dialog in the user's language. */
-function useSubmit(onDone: (result: unknown) => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(await work());
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, submit };
-}
 
 /** Create or edit a role group: name, public or private (§6), and whether joining it needs the reviewer. */
 export function GroupDialog(props: { group: RoleGroup | null; onClose: () => void; onSaved: () => void }) {

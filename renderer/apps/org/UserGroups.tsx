@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input, Modal, Popconfirm, Radio, Select, Space, Ta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/services.tsx';
+import { useSubmit } from '../../shell/use-submit.ts';
 import { useList, type Member } from './org-api.ts';
 
 interface Group {
@@ -21,8 +22,7 @@ export function UserGroups({ members }: { members: Member[] }) {
   const { api } = useServices();
   const groups = useList<Group>('/api/org/groups', 'groups');
   const [editing, setEditing] = useState<Editing>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit: run } = useSubmit(() => (setEditing(null), groups.reload()));
 
   async function open(group?: Group) {
     setError(null);
@@ -31,19 +31,6 @@ export function UserGroups({ members }: { members: Member[] }) {
       setEditing({ group, name: group?.name ?? '', kind: group?.kind ?? 'public', memberIds });
     } catch (failure) {
       setError((failure as Error).message);
-    }
-  }
-  async function run(work: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      setEditing(null);
-      groups.reload();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
     }
   }
   const save = () =>
