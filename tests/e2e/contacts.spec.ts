@@ -1,32 +1,25 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
+import { expectAccessible, signInPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 let zhangSan: string;
 
 beforeAll(async () => {
   if (missing) return;
-  platform = await startTestPlatform();
-  browser = await launchChromium();
   // The people are there already: what is tested is finding and picking them in the browser.
   const admin = await signedIn(platform.url, 'acme.admin');
   const plant = await ok(admin.post('/api/org/departments', { name: '总装车间', code: 'E-ASM' }));
   const line = await ok(admin.post('/api/org/departments', { name: '一号线', code: 'E-L1', parentId: plant.id }));
   zhangSan = (await ok(admin.post('/api/org/members', { loginId: 'zhang.san', name: '张三', phone: '13900000001', password: 'Welcome@2026', departmentIds: [line.id] }))).id;
   await ok(admin.post('/api/org/members', { loginId: 'li.si', name: '李四', phone: '13900000002', password: 'Welcome@2026', departmentIds: [plant.id] }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
 });
 
 const active = (page: Page, selector: string) => page.locator(`.qp-page[data-active="true"] ${selector}`);

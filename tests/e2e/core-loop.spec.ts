@@ -4,14 +4,11 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
+import { expectAccessible } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { TEST_DEMO_PASSWORD } from '../support/client.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 const SHOTS = path.resolve('tests/e2e/screenshots');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-e2e-core-'));
 const suffix = Math.random().toString(36).slice(2, 7);
@@ -20,21 +17,17 @@ const APP = `设备 ${suffix}`;
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 let page: Page;
 
 beforeAll(async () => {
   if (missing) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
-  platform = await startTestPlatform();
-  browser = await launchChromium();
   // 1024 px: the width the app navigation and the designer must stay usable at.
   const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1024, height: 800 }, bypassCSP: true });
   page = await context.newPage();
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 });
 

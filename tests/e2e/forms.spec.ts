@@ -4,30 +4,25 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWriter, readSheet, type Cell } from '../../server/kernel/sheets/index.ts';
-import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
+import { expectAccessible } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 const SHOTS = path.resolve('tests/e2e/screenshots');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-e2e-forms-'));
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 let page: Page;
 let appId: string;
 let formId: string;
 
 beforeAll(async () => {
   if (missing) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
   fs.mkdirSync(SHOTS, { recursive: true });
-  platform = await startTestPlatform();
-  browser = await launchChromium();
   // The app and an empty form exist already: what is tested is designing it in the browser.
   const admin = await signedIn(platform.url, 'acme.admin');
   const system = await ok(admin.post('/api/appcenter/systems', { name: 'E2E 质量 Quality' }));
@@ -44,8 +39,6 @@ beforeAll(async () => {
   await page.waitForURL('**/user/workbench');
 });
 afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 });
 

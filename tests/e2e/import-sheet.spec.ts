@@ -4,28 +4,23 @@ import ExcelJS from 'exceljs';
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../server/kernel/web.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
+import { expectAccessible } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn } from '../support/client.ts';
 import { ok, publishedForm } from '../support/forms.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-e2e-import-'));
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 let page: Page;
 let appId: string;
 let formId: string;
 
 beforeAll(async () => {
   if (missing) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
-  platform = await startTestPlatform();
-  browser = await launchChromium();
   const admin = await signedIn(platform.url, 'acme.admin');
   ({ appId, formId } = await publishedForm(admin, [
     { key: 'f1', type: 'text', label: '名称', required: true, title: true },
@@ -40,8 +35,6 @@ beforeAll(async () => {
   await page.waitForURL('**/user/workbench');
 });
 afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 });
 

@@ -1,25 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
+import { expectAccessible, signInPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { TestClient } from '../support/client.ts';
-import { startTestPlatform } from '../support/platform.ts';
-
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 
 let platform: Platform;
 let browser: Browser;
-
-beforeAll(async () => {
-  if (missing) return;
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+const missing = browserSuite((started) => ({ platform, browser } = started));
 
 describe.skipIf(!!missing)('join applications in a real browser (issue 12)', () => {
   it('the admin hands out the link; a person applies; the admin approves; the person sees it and signs in', async () => {

@@ -1,24 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
-import { startTestPlatform } from '../support/platform.ts';
-
-const missing = chromiumMissing();
-if (missing) console.log(missing);
+import { expectAccessible, signInPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 
 let platform: Platform;
 let browser: Browser;
-
-beforeAll(async () => {
-  if (missing) return;
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+const missing = browserSuite((started) => ({ platform, browser } = started));
 
 describe.skipIf(!!missing)('the space\'s own wording in a real browser (issue 12)', () => {
   it('the admin changes a dictionary string; it shows on screen, for them and for a member of the space', async () => {

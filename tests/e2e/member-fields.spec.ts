@@ -1,27 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
+import { expectAccessible, signInPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 let page: Page;
 
 beforeAll(async () => {
   if (missing) return;
-  platform = await startTestPlatform();
-  browser = await launchChromium();
   page = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
 });
 
 const byTestId = (id: string) => page.locator(`.qp-page[data-active="true"] [data-testid="${id}"], .arco-modal-wrapper [data-testid="${id}"]`).locator('visible=true');

@@ -6,28 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWriter, readSheet, type Cell } from '../../server/kernel/sheets/index.ts';
 import { collect } from '../../server/kernel/sheets/fixtures.ts';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
+import { expectAccessible, signInPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { TestClient, signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 let page: Page;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qp-members-'));
 
 beforeAll(async () => {
   if (missing) return;
-  platform = await startTestPlatform();
-  browser = await launchChromium();
   page = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
 });
 afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

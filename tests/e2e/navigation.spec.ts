@@ -1,26 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../server/kernel/web.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
+import { expectAccessible, signInPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn, type TestClient } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 let admin: TestClient;
 
 beforeAll(async () => {
   if (missing) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
-  platform = await startTestPlatform();
-  browser = await launchChromium();
   // Two role groups made through the roles API (the roles screens have their own browser suite): one holds
   // acme.user through a role, the other holds nobody.
   admin = await signedIn(platform.url, 'acme.admin');
@@ -30,10 +23,6 @@ beforeAll(async () => {
   const role = await ok(admin.post('/api/org/roles', { groupId: quality.id, name: '质检员' }));
   await ok(admin.post(`/api/org/roles/${role.id}/members`, { userIds: [userId] }));
   await ok(admin.post('/api/org/role-groups', { name: '管理层' }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
 });
 
 const active = (page: Page) => page.locator('.qp-page[data-active="true"]');

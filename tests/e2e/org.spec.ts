@@ -1,26 +1,20 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../server/kernel/web.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium, signInPage } from '../support/browser.ts';
+import { expectAccessible, signInPage } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { TEST_DEMO_PASSWORD, signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 let page: Page;
 
 beforeAll(async () => {
   if (missing) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
-  platform = await startTestPlatform();
-  browser = await launchChromium();
   const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
   page = await context.newPage();
   await page.goto('/home/login');
@@ -28,10 +22,6 @@ beforeAll(async () => {
   await page.fill('input[name="password"]', TEST_DEMO_PASSWORD);
   await page.click('button[type="submit"]');
   await page.waitForURL('**/user/workbench');
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
 });
 
 const byTestId = (id: string) => page.locator(`[data-testid="${id}"]:visible`);

@@ -1,30 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../server/kernel/web.ts';
+import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, launchChromium } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
 import { startTestPlatform, TEST_DEMO_PASSWORD } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 
-beforeAll(async () => {
-  if (missing) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
 
 describe.skipIf(!!missing)('the web app under its Content-Security-Policy header', () => {
   it('signs in, opens pages and its push socket without a single policy violation', async () => {

@@ -1,30 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../server/kernel/web.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { chromiumMissing, expectAccessible, launchChromium } from '../support/browser.ts';
+import { expectAccessible } from '../support/browser.ts';
+import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn } from '../support/client.ts';
-import { startTestPlatform } from '../support/platform.ts';
 
-const missing = chromiumMissing();
-if (missing) console.log(missing);
 const SHOTS = path.resolve('tests/e2e/screenshots');
 
 let platform: Platform;
 let browser: Browser;
+const missing = browserSuite((started) => ({ platform, browser } = started));
 
 beforeAll(async () => {
   if (missing) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('No web build: run `npm run build:web` first.');
   fs.mkdirSync(SHOTS, { recursive: true });
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
 });
 
 async function fresh(): Promise<{ context: BrowserContext; page: Page }> {
