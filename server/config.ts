@@ -27,6 +27,8 @@ export interface Config {
   outboundAllow: string[];
   /** Key material for secrets stored encrypted (SECRET_KEY); null → a key generated once in dataDir (kernel/secrets.ts). */
   secretKey: string | null;
+  /** Fan-out between server processes (PUSH_BUS): a `nats://` URL; null → PostgreSQL LISTEN/NOTIFY (decision 0050). */
+  pushBus: string | null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -56,6 +58,19 @@ function demoMqttPort(value: string | undefined): number | null {
   return port;
 }
 
+/** Unset, `pg` or `postgres` → the database's own bus; otherwise it must be a NATS URL (a typo must not start quietly on PG). */
+function pushBus(value: string | undefined): string | null {
+  if (value === undefined || value === '' || ['pg', 'postgres', 'postgresql'].includes(value.toLowerCase())) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUSH_BUS must be a nats:// URL or "pg", got "${value}"`);
+  }
+  if (url.protocol !== 'nats:' || !url.hostname) throw new Error(`PUSH_BUS must be a nats:// URL or "pg", got "${value}"`);
+  return url.href;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8012);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -75,5 +90,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     secretKey: secretKey(env.SECRET_KEY),
+    pushBus: pushBus(env.PUSH_BUS),
   };
 }

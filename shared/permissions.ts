@@ -38,6 +38,10 @@ export const PERMISSIONS = {
   // Forms: designing forms, permission rules and shared views is admin work; records follow record permissions.
   'forms.design': ['admin'],
   'forms.records': ['saas', 'admin', 'user', 'safe', 'audit'],
+  // The message centre: every member of a space reads their own messages and sets their own subscriptions.
+  'messages.read': ['saas', 'admin', 'user', 'safe', 'audit'],
+  // The space's subscription defaults, the delivery failures and announcements to the space: the administrator's.
+  'messages.admin': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -30,6 +30,8 @@ beforeAll(async () => {
   });
   expect(saas.status).toBe(200);
   for (const role of ROLES) clients.set(role, await signedIn(platform.url, LOGIN[role]));
+  // Chat answers 403 to everyone while the space's web chat switch is off (spec §8): on, so only access decides.
+  expect((await clients.get('admin')!.put('/api/org/appearance/webchat', { enabled: true })).status).toBe(200);
 });
 afterAll(async () => {
   await platform?.stop();

@@ -14,4 +14,6 @@ export const APP_MODULES: Partial<Record<MicroAppId, () => Promise<PageModule>>>
   forms: () => import('./forms/index.ts'),
   org: () => import('./org/index.ts'),
   console: () => import('./console/index.ts'),
+  chat: () => import('./chat/index.ts'),
+  messages: () => import('./messages/index.ts'),
 };

@@ -58,6 +58,12 @@ describe('the pages menus, workbench and search offer (issue 9 point 3)', () => 
     expect(menuIds).not.toContain('org.consoleOrgManage');
   });
 
+  it('offers the push settings (system/push) to admins in the side menu, not the header pages of messages', () => {
+    const messages = menuFor(routesFor({ roles: ['admin'] }), ['admin']).find((g) => g.app === 'messages');
+    expect(messages?.routes.map((r) => r.id)).toEqual(['messages.systemPush']);
+    for (const role of ['user', 'safe', 'audit'] as const) expect(offeredIds(role)).not.toContain('messages.systemPush');
+  });
+
   it('groups entries by micro-app with no empty group', () => {
     for (const role of ROLES) {
       for (const group of menuFor(routesFor({ roles: [role] }), [role])) {

@@ -62,22 +62,33 @@ function Where() {
 }
 
 /** Renders `Page` at `url` in the shell's providers; `roles`, when given, are the signed-in user's. */
-export async function renderPage(Page: ComponentType<PageProps>, url: string, api: Transport, language: 'en' | 'zh-CN' = 'en', roles?: Role[]) {
+/** `services` replaces parts of the shell's services (a fake push socket in `bridge`, for live pages). */
+/** `prepare` sets atoms the shell would have filled at boot (the space's appearance, say) before the page renders. */
+export async function renderPage(
+  Page: ComponentType<PageProps>,
+  url: string,
+  api: Transport,
+  language: 'en' | 'zh-CN' = 'en',
+  roles?: Role[],
+  services: Partial<Services> = {},
+  prepare?: (store: ReturnType<typeof createStore>) => void,
+) {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // Arco's responsive grid asks for media queries, which jsdom does not implement.
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  const services = { api, bridge: {}, setLanguage() {}, hardNavigate() {} } as unknown as Services;
+  const provided = { api, bridge: {}, setLanguage() {}, hardNavigate() {}, ...services } as unknown as Services;
   const i18n = createI18n({ language, dictionaries: { en: dictionary('en'), 'zh-CN': dictionary('zh-CN') } });
   const match = matchRoute(url, { ownSpaceId: 'acme' })!;
   const store = createStore();
   if (roles) store.set(baseInfoAtom, { user: { id: '1', loginId: 'x', name: 'X', entId: 'acme', entName: 'Acme', roles, ownSpaceId: 'acme', spaces: [] } } as unknown as BaseInfo);
+  prepare?.(store);
   host = document.body.appendChild(document.createElement('div'));
   await act(async () => {
     root = createRoot(host!);
     root.render(
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
-          <ServicesProvider services={services}>
+          <ServicesProvider services={provided}>
             <MemoryRouter initialEntries={[url]}>
               <Where />
               <Page match={match} />

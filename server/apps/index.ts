@@ -3,14 +3,16 @@ import { fileURLToPath } from 'node:url';
 import type { MigrationSource } from '../kernel/db/migrate.ts';
 import { accountApp } from './account/routes.ts';
 import { appcenterApp } from './appcenter/routes.ts';
+import { chatApp } from './chat/routes.ts';
 import { consoleApp } from './console/routes.ts';
 import { formsApp } from './forms/routes.ts';
 import { iotApp } from './iot/routes.ts';
+import { messagesApp } from './messages/routes.ts';
 import { orgApp } from './org/routes.ts';
 import type { ServerApp } from './types.ts';
 
 /** The static list of server micro-apps (no folder scanning): order is registration and migration order. */
-export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp];
+export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp, messagesApp, chatApp];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

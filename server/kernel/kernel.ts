@@ -14,10 +14,12 @@ import { SpaceDictionaries } from './space-dictionary.ts';
 import { Usage } from './usage.ts';
 import { Notices } from './notices.ts';
 import { DataSharing } from './data-sharing.ts';
+import { WebchatSwitch } from './webchat.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
 import { SocketHub } from './push/hub.ts';
+import { NatsPushBus } from './push/nats-bus.ts';
 import { closeSocketsOutsideMemberships } from './push/membership-guard.ts';
 import { SESSIONS_CHANNEL, SessionStore } from './sessions.ts';
 
@@ -46,6 +48,8 @@ export interface Kernel {
   notices: Notices;
   /** What members may take out of the platform (export, print, download, share), as the app keeping the policy says. */
   sharing: DataSharing;
+  /** The space's web chat switch, as the app keeping it (org) answers it (decision 0052). */
+  webchat: WebchatSwitch;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
@@ -90,7 +94,8 @@ export async function createKernel(options: {
   const i18n = createI18n();
   const dictionaries = new SpaceDictionaries(db, i18n);
   await dictionaries.load(listener);
-  const push = options.push ?? new PgPushBus(db, listener, log);
+  // PUSH_BUS picks the fan-out between processes (decision 0050); every process of one database must use the same.
+  const push = options.push ?? (config.pushBus ? new NatsPushBus(config.pushBus, db, log) : new PgPushBus(db, listener, log));
   push.subscribe((envelope) => hub.deliver(envelope));
   await push.start();
   await forgetOldKeys(db);
@@ -104,6 +109,7 @@ export async function createKernel(options: {
     usage: new Usage(),
     notices: new Notices(),
     sharing: new DataSharing(),
+    webchat: new WebchatSwitch(),
     databases,
     db,
     sessions,
@@ -119,6 +125,7 @@ export async function createKernel(options: {
     apiRoutes: [],
     transact: (req, work) => transact(db, req, work, audit),
     async close() {
+      if (push instanceof NatsPushBus) await push.close();
       await listener.close();
     },
   };

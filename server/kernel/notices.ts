@@ -23,6 +23,11 @@ export class Notices {
     this.resolver = resolver;
   }
 
+  /** Whether the messages app has registered its sender: apps whose notices are optional (chat @mentions) ask first. */
+  hasSender(): boolean {
+    return this.sender !== null;
+  }
+
   /** Call inside your own transaction: nothing leaves unless it commits. */
   send(trx: Trx, spaceId: string, notice: Notice): Promise<NoticeResult> {
     if (!this.sender) throw new Error('No notice sender is registered (the messages app registers it at start).');

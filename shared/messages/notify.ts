@@ -13,6 +13,15 @@ export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
 export const MESSAGE_CHANNELS = ['inApp', 'desktop', 'email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
+/**
+ * Until the administrator says otherwise: the centre and the desktop tray on, e-mail and SMS off (they cost). Shared
+ * so the admin's push settings draw the defaults the server applies where the space has stored none.
+ */
+export const BUILT_IN_CHANNELS: Readonly<Record<MessageChannel, boolean>> = { inApp: true, desktop: true, email: false, sms: false };
+
+/** A to-do must be seen: it cannot leave the message centre, whatever anyone chooses (issue 13). */
+export const alwaysOn = (category: string, channel: string) => category === 'todo' && channel === 'inApp';
+
 export const MESSAGE_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type MessagePriority = (typeof MESSAGE_PRIORITIES)[number];
 
@@ -39,8 +48,11 @@ export interface Notice {
   sourceRecord?: string | null;
   title: Wording;
   body?: Wording | null;
-  /** A page of the route table (`routeId` + its path params) the message opens; checked against the table. */
-  link?: { routeId: string; params?: Record<string, string> } | null;
+  /**
+   * A page of the route table (`routeId` + its path params) the message opens; checked against the table. `query`
+   * adds what the page reads from its query (e.g. which chat qChat opens): a few short, plain values.
+   */
+  link?: { routeId: string; params?: Record<string, string>; query?: Record<string, string> } | null;
   priority?: MessagePriority;
 }
 

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   text: string;
   /** The user name the client signed in with (null: no AUTH). */
   user: string | null;
+  /** The Message-ID header as sent (a sender retrying after a crash reuses it). */
+  messageId: string;
 }
 
 export interface TestSmtp {
@@ -24,7 +26,7 @@ export interface TestSmtp {
  * plain connection (there is no certificate to check on loopback) and parses what it receives (mailparser), so a
  * test reads the subject and text as a mail client would.
  */
-export async function startTestSmtp(credentials: { user: string; password: string }): Promise<TestSmtp> {
+export async function startTestSmtp(credentials: { user: string; password: string }, options: { acceptDelayMs?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiting: Array<{ match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }> = [];
   const server = new SMTPServer({
@@ -46,11 +48,14 @@ export async function startTestSmtp(credentials: { user: string; password: strin
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             user: typeof session.user === 'string' ? session.user : null,
+            messageId: parsed.messageId ?? '',
           };
           received.push(mail);
           const index = waiting.findIndex((w) => w.match(mail));
           if (index >= 0) waiting.splice(index, 1)[0]!.resolve(mail);
-          callback();
+          // A slow server: the message is here, the sender is not yet told (where a crash leaves a duplicate).
+          if (options.acceptDelayMs) setTimeout(() => callback(), options.acceptDelayMs);
+          else callback();
         },
         (error: Error) => callback(error),
       );

@@ -90,4 +90,24 @@ describe('main-process push', () => {
     push.markRead();
     expect(unread).toBe(0);
   });
+
+  it('shows the message centre\'s unread count, and one pop-up per message from the desktop channel only (issue 13)', () => {
+    const channel = new FakeChannel();
+    const notices: string[] = [];
+    let unread = -1;
+    const push = new MainPush(channel, () => [{ send: () => undefined, isSeen: () => false }], { setUnread: (n) => (unread = n), notify: (t, b) => notices.push(`${t}|${b}`) }, () => 'QPaaS');
+    channel.emit({ type: 'messages.new', spaceId: 'acme', item: { id: '1', title: 'Notice' } });
+    channel.emit({ type: 'messages.unread', spaceId: 'acme', counts: { total: 3, byCategory: {} } });
+    channel.emit({ type: 'messages.desktop', spaceId: 'acme', id: '1', category: 'notice', title: 'Notice', text: 'Shift change at 14:00', url: '/user/messagecenter' });
+    channel.emit({ type: 'chat.message', spaceId: 'acme', message: { body: 'hi' } });
+    expect(notices).toEqual(['Notice|Shift change at 14:00']);
+    expect(unread).toBe(3);
+    channel.emit({ title: 'Alarm', text: 'Press 4 overheated' });
+    expect(unread).toBe(4);
+    // Focusing a window sees the other pushes; the unread messages stay until they are read.
+    push.markRead();
+    expect(unread).toBe(3);
+    channel.emit({ type: 'messages.unread', spaceId: 'acme', counts: { total: 0, byCategory: {} } });
+    expect(unread).toBe(0);
+  });
 });

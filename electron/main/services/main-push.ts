@@ -28,8 +28,14 @@ export function createMainPushChannel(cookie: () => string): PushChannel {
   });
 }
 
+/** Events the windows draw themselves (the message centre's list and counts, chat): never a pop-up of their own. */
+const WINDOW_ONLY = /^(messages\.(new|unread)|chat\.)/;
+
 export class MainPush {
-  private unread = 0;
+  /** The member's unread messages as the server counts them (the latest `messages.unread`). */
+  private serverUnread = 0;
+  /** Other pushes (device alarms and the like) that arrived while no window was seen. */
+  private unseen = 0;
 
   constructor(
     readonly channel: PushChannel,
@@ -43,23 +49,41 @@ export class MainPush {
     });
   }
 
+  /**
+   * Every message goes to every window. The tray shows the message centre's own unread count, plus other pushes
+   * that arrived unseen; a pop-up comes for the desktop channel's events (issue 13: the member's subscription
+   * decides, so a message arrives as one pop-up, not one per socket event) and for other titled pushes.
+   */
   private deliver(message: unknown): void {
     const windows = this.windows();
     for (const window of windows) window.send('push:message', message);
-    if (windows.some((w) => w.isSeen())) return;
-    this.unread += 1;
-    this.tray.setUnread(this.unread);
-    const { title, text, content, url } = (message ?? {}) as Record<string, unknown>;
+    const event = (message ?? {}) as Record<string, unknown>;
+    const type = typeof event.type === 'string' ? event.type : '';
+    if (type === 'messages.unread') {
+      const total = (event.counts as { total?: unknown } | undefined)?.total;
+      this.serverUnread = typeof total === 'number' && total >= 0 ? total : this.serverUnread;
+      return this.showUnread();
+    }
+    if (WINDOW_ONLY.test(type) || windows.some((w) => w.isSeen())) return;
+    // A desktop-channel message is already in the server's count; anything else is counted here until seen.
+    if (type !== 'messages.desktop') this.unseen += 1;
+    this.showUnread();
+    const { title, text, content, url } = event;
     const body = typeof text === 'string' ? text : typeof content === 'string' ? content : '';
     this.tray.notify(typeof title === 'string' ? title : this.fallbackTitle(), body.slice(0, 300), typeof url === 'string' ? url : undefined);
   }
 
+  private showUnread(): void {
+    this.tray.setUnread(this.serverUnread + this.unseen);
+  }
+
+  /** A window was focused: the pushes counted while unseen are seen; unread messages stay until read. */
   markRead(): void {
-    this.unread = 0;
-    this.tray.setUnread(0);
+    this.unseen = 0;
+    this.showUnread();
   }
 
   get unreadCount(): number {
-    return this.unread;
+    return this.serverUnread + this.unseen;
   }
 }

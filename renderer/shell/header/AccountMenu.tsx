@@ -1,6 +1,9 @@
 import { Avatar, Dropdown, Menu, Message } from '@arco-design/web-react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { buildPath } from '../../../shared/routes/match.ts';
+import { ROUTES } from '../../../shared/routes/table.ts';
 import { sessionAtom } from '../../kernel/atoms.ts';
 import { useServices } from '../services.tsx';
 
@@ -9,13 +12,19 @@ export function AccountMenu() {
   const { t } = useTranslation();
   const { api, hardNavigate } = useServices();
   const user = useAtomValue(sessionAtom);
+  const navigate = useNavigate();
+  const space = /^\/space-([a-z0-9]+)(?=\/|$)/i.exec(useLocation().pathname)?.[1]?.toLowerCase() ?? null;
   if (!user) return null;
+  // Header pages (belong: 'header') are not in the side menu: the account menu leads to them, in-page.
+  const headerPage = (id: string) => buildPath(ROUTES.find((r) => r.id === id)!, {}, space);
 
   async function choose(key: string) {
     try {
       if (key === 'signOut') {
         await api.post('/api/account/logout', {}, { json: true });
         hardNavigate('/home/login');
+      } else if (key === 'messages.center' || key === 'messages.subscriptions') {
+        navigate(headerPage(key));
       } else if (key === 'modifyPassword') {
         hardNavigate('/home/modifyPassword');
       } else if (key.startsWith('space:')) {
@@ -39,6 +48,8 @@ export function AccountMenu() {
               </Menu.Item>
             ))}
           </Menu.ItemGroup>
+          <Menu.Item key="messages.center" data-testid="account-messages">{t('routes.messages.center')}</Menu.Item>
+          <Menu.Item key="messages.subscriptions" data-testid="account-subscriptions">{t('routes.messages.subscriptions')}</Menu.Item>
           <Menu.Item key="modifyPassword" data-testid="account-modify-password">{t('routes.account.modifyPassword')}</Menu.Item>
           <Menu.Item key="signOut" data-testid="sign-out">
             {t('shell.signOut')}

@@ -8,11 +8,12 @@ import { appearanceAtom } from '../appearance.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { GlobalSearch } from '../search/GlobalSearch.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { MessageBell } from './MessageBell.tsx';
 import { OutboxIndicator } from './OutboxIndicator.tsx';
 import { ScanCode } from './ScanCode.tsx';
 import { SkinSwitch } from './SkinSwitch.tsx';
 
-/** The header of spec §2.8: organisation, search, scan, download, skin, language, account; socket status. */
+/** The header of spec §2.8: organisation, search, scan, download, messages, skin, language, account; socket status. */
 export function Header() {
   const { t } = useTranslation();
   const user = useAtomValue(sessionAtom);
@@ -41,6 +42,7 @@ export function Header() {
           data-testid="download-app"
         />
       </Popover>
+      {user && <MessageBell />}
       {user && <OutboxIndicator />}
       <SkinSwitch />
       <LanguageSwitch />

@@ -11,6 +11,7 @@ import { registerSettingsRoutes } from './settings.ts';
 import { registerWorkTimeRoutes } from './work-time.ts';
 import { registerEnterpriseInfoRoutes } from './enterprise-info.ts';
 import { registerAppearanceRoutes } from './appearance.ts';
+import { webchatEnabled } from './appearance-store.ts';
 import { registerGrantRoutes } from './grants.ts';
 import { registerRoleRoutes } from './roles.ts';
 import { registerSecurityPolicyRoutes } from './security-policy.ts';
@@ -29,6 +30,7 @@ import { registerNavigationRoutes } from './navigation.ts';
 import { registerMemberFieldRoutes } from './member-fields.ts';
 import { registerDataSharingRoutes } from './data-sharing.ts';
 import { registerDelegationRoutes } from './delegation.ts';
+import { resolveRecipients } from './recipients.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -36,6 +38,8 @@ import { registerDelegationRoutes } from './delegation.ts';
  * from another space simply does not exist here.
  */
 function register(app: App, kernel: Kernel): void {
+  // Notices name departments, roles and groups; only this app knows who is in them (issue 13).
+  kernel.notices.provideResolver(resolveRecipients);
   registerDepartmentRoutes(app, kernel);
   registerDepartmentMemberRoutes(app, kernel);
   registerPostRoutes(app, kernel);
@@ -76,6 +80,8 @@ function register(app: App, kernel: Kernel): void {
   registerMemberFieldRoutes(app, kernel);
   registerDataSharingRoutes(app, kernel);
   registerDelegationRoutes(app, kernel);
+  // The chat app asks the web chat switch through the kernel, never importing this app (decision 0052).
+  kernel.webchat.provide(webchatEnabled);
 }
 
 export const orgApp: ServerApp = { id: 'org', register };

@@ -25,6 +25,8 @@ export interface MailRequest {
   /** The recipient's language. */
   language: Language;
   values: Readonly<Record<string, string | number | null | undefined>>;
+  /** The Message-ID to send under (a delivery retried after a crash keeps its first one). */
+  messageId?: string;
 }
 
 const providers = new WeakMap<Kernel, MailProvider>();
@@ -48,5 +50,5 @@ export async function sendMail(kernel: Kernel, spaceId: string, request: MailReq
   const server = await provider.server(spaceId);
   if (!server) throw new AppError(422, 'mail.notConfigured');
   const text = renderMail(await provider.template(spaceId, request.templateKey, request.language), request.values);
-  return { messageId: await deliverMail(kernel.outbound, server, { to, subject: text.subject, text: text.body }) };
+  return { messageId: await deliverMail(kernel.outbound, server, { to, subject: text.subject, text: text.body, messageId: request.messageId }) };
 }

@@ -18,6 +18,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** A Message-ID of the sender's choosing (`<…@…>`): a retry after a crash reuses it, so a copy is recognisable. */
+  messageId?: string;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function deliverMail(guard: OutboundGuard, server: MailServer, mess
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.messageId ? { messageId: message.messageId } : {}),
     });
     return info.messageId;
   } catch (error) {

@@ -4,4 +4,4 @@ import { routeGroup } from './define.ts';
 const route = routeGroup('chat');
 
 /** Spec §2.7 qChat. */
-export const CHAT_ROUTES: RouteEntry[] = [route('qchat', 'qChat', 'ChatPage')];
+export const CHAT_ROUTES: RouteEntry[] = [route('qchat', 'qChat', 'ChatPage', { status: 'built' })];

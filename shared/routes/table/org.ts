@@ -85,7 +85,6 @@ export const ORG_ROUTES: RouteEntry[] = [
   route('extension', 'extension', 'ExtensionPage', { ...admin, status: 'built' }),
   route('systemDev', 'system/dev', 'SystemDevPage'),
   route('systemPortal', 'system/portal', 'SystemPortalPage'),
-  route('systemPush', 'system/push', 'SystemPushPage'),
   route('systemManage', 'system/manage', 'SystemManagePage'),
   route('summarize', 'summarize', 'SummarizePage'),
   route('customerDetails', 'summarize/customerDetails', 'CustomerDetailsPage'),

@@ -1,5 +1,5 @@
 import { Button, Popconfirm, Space, type ButtonProps } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconPrinter, IconQrcode, IconSave, IconShareAlt, IconSwap } from '@arco-design/web-react/icon';
+import { IconDelete, IconEdit, IconMessage, IconPrinter, IconQrcode, IconSave, IconShareAlt, IconSwap } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { RecordCan } from './types.ts';
 
@@ -7,6 +7,8 @@ interface ActionBarProps {
   can: RecordCan;
   /** The space's data-sharing policy lets this viewer print (decision 0046): the form's `can.print`. */
   canPrint: boolean;
+  /** The space's web chat switch is on: the record can be discussed in qChat (decision 0052). */
+  canChat: boolean;
   editing: boolean;
   saving: boolean;
   qrHref: string;
@@ -16,13 +18,14 @@ interface ActionBarProps {
   onDelete(): void;
   onShare(): void;
   onTransfer(): void;
+  onChat(): void;
 }
 
 /**
  * The record's actions. Those the server says this user may not do are not shown at all (`can` of the record
  * answer); the server still checks each call, and its refusal is shown where the action was started.
  */
-export function ActionBar({ can, canPrint, editing, saving, qrHref, onEdit, onSave, onCancel, onDelete, onShare, onTransfer }: ActionBarProps) {
+export function ActionBar({ can, canPrint, canChat, editing, saving, qrHref, onEdit, onSave, onCancel, onDelete, onShare, onTransfer, onChat }: ActionBarProps) {
   const { t } = useTranslation();
   if (editing) {
     return (
@@ -51,6 +54,11 @@ export function ActionBar({ can, canPrint, editing, saving, qrHref, onEdit, onSa
       {can.transfer && (
         <Button icon={<IconSwap />} onClick={onTransfer} data-testid="detail-transfer">
           {t('forms.detail.action.transfer')}
+        </Button>
+      )}
+      {canChat && (
+        <Button icon={<IconMessage />} onClick={onChat} data-testid="detail-chat">
+          {t('chat.fromRecord.button')}
         </Button>
       )}
       {canPrint && (

@@ -1,10 +1,12 @@
 import { Alert, Breadcrumb, Button, Card, Message, Result, Space, Spin, Typography } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
+import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
+import { appearanceAtom } from '../../../shell/appearance.ts';
 import { usePageTitle } from '../../../shell/page-title.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
@@ -12,6 +14,7 @@ import { FilesDownloadable } from '../record-form/FileInput.tsx';
 import { RecordForm } from '../record-form/RecordForm.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { Comments } from './Comments.tsx';
+import { DiscussDialog } from './DiscussDialog.tsx';
 import { appViewPath, failureText, formIdOf, pathTo, qrcodePath, queryOne, recordTitle, VALID_ID } from './model.ts';
 import { SaveProblemAlert } from './SaveProblemAlert.tsx';
 import { ShareModal } from './ShareModal.tsx';
@@ -67,7 +70,9 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
     [answer, reload, replace],
   );
   const editor = useRecordEditor({ formId, fields, record: answer?.record ?? null, onRecord });
-  const [dialog, setDialog] = useState<'share' | 'transfer' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'transfer' | 'chat' | null>(null);
+  // The space's web chat switch as the shell read it (shared/org/webchat.ts): off, the record offers no chat.
+  const chatOn = useAtomValue(appearanceAtom).webchat.enabled;
   const [actionError, setActionError] = useState<string | null>(null);
   const recordPath = `/api/forms/forms/${formId}/records/${id}`;
   const back = backPath(match, form?.appId || appId, formId);
@@ -143,6 +148,7 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
           <ActionBar
             can={can}
             canPrint={form.can.print !== false}
+            canChat={chatOn}
             editing={editing}
             saving={editor.saving}
             qrHref={qrcodePath(match, formId, [record.id])}
@@ -152,6 +158,7 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
             onDelete={() => void remove()}
             onShare={() => (setActionError(null), setDialog('share'))}
             onTransfer={() => (setActionError(null), setDialog('transfer'))}
+            onChat={() => setDialog('chat')}
           />
         </Card>
         {actionError && <Alert type="error" content={actionError} closable onClose={() => setActionError(null)} data-testid="detail-action-error" />}
@@ -168,6 +175,13 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
         </Card>
         <Comments recordPath={recordPath} />
         <ShareModal recordPath={recordPath} visible={dialog === 'share'} onClose={() => setDialog(null)} />
+        {dialog === 'chat' && (
+          <DiscussDialog
+            match={match}
+            source={{ app: 'forms', recordId: record.id, routeId: 'forms.detail', params: { app: form.appId || appId, form: formId }, query: { id: record.id }, title: recordTitle(fields, record, labels).slice(0, 200) }}
+            onClose={() => setDialog(null)}
+          />
+        )}
         <TransferModal recordPath={recordPath} ownerId={record.ownerId} visible={dialog === 'transfer'} onClose={() => setDialog(null)} onDone={() => void transferred()} />
       </div>
     </FilesDownloadable.Provider>

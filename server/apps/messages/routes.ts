@@ -1,0 +1,25 @@
+import type { App } from '../../kernel/http/server.ts';
+import type { Kernel } from '../../kernel/kernel.ts';
+import type { ServerApp } from '../types.ts';
+import { registerAdminRoutes } from './admin-routes.ts';
+import { registerCentreRoutes } from './centre-routes.ts';
+import { noticeSender } from './sender.ts';
+import { developmentSmsSink } from './sms.ts';
+import './tables.ts';
+import { DeliveryWorker } from './worker.ts';
+
+/**
+ * The messages micro-app (issue 13; decision 0051): the sender behind `kernel.notices.send`, the delivery worker of
+ * this process, the message centre and the administrator's pages. Real SMS carriers come with the operator console;
+ * until then texts land in the development sink.
+ */
+function register(app: App, kernel: Kernel): void {
+  kernel.notices.provideSender(noticeSender(kernel));
+  const worker = new DeliveryWorker(kernel, developmentSmsSink);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  registerCentreRoutes(app, kernel);
+  registerAdminRoutes(app, kernel);
+}
+
+export const messagesApp: ServerApp = { id: 'messages', register };
