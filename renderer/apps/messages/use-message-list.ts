@@ -41,46 +41,39 @@ export function useMessageList(filter: MessageFilter): MessageListState {
   const current = useRef(filter);
   current.current = filter;
 
+  /** One page for the filter of generation `mine`; an answer for an older filter is dropped. */
+  const fetchPage = useCallback(
+    (mine: number, cursor: string | null, place: (page: MessageItem[]) => void) => {
+      setLoading(true);
+      setError(null);
+      calls.list(current.current, cursor).then(
+        (page) => {
+          if (mine !== generation.current) return;
+          place(page.items);
+          setNext(page.next);
+          setLoading(false);
+        },
+        (failure: Error) => {
+          if (mine !== generation.current) return;
+          setError(failure.message);
+          setLoading(false);
+        },
+      );
+    },
+    [calls],
+  );
+
   useEffect(() => {
     const mine = ++generation.current;
-    setLoading(true);
-    setError(null);
     setItems([]);
     setNext(null);
-    calls.list(current.current, null).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setItems(page.items);
-        setNext(page.next);
-        setLoading(false);
-      },
-      (failure: Error) => {
-        if (mine !== generation.current) return;
-        setError(failure.message);
-        setLoading(false);
-      },
-    );
-  }, [calls, key, round]);
+    fetchPage(mine, null, setItems);
+  }, [fetchPage, key, round]);
 
   const loadMore = useCallback(() => {
     if (loading || !next) return;
-    const mine = generation.current;
-    setLoading(true);
-    setError(null);
-    calls.list(current.current, next).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setItems((old) => appendPage(old, page.items));
-        setNext(page.next);
-        setLoading(false);
-      },
-      (failure: Error) => {
-        if (mine !== generation.current) return;
-        setError(failure.message);
-        setLoading(false);
-      },
-    );
-  }, [calls, loading, next]);
+    fetchPage(generation.current, next, (page) => setItems((old) => appendPage(old, page)));
+  }, [fetchPage, loading, next]);
 
   useMessagePush({
     onNew: (item) => setItems((old) => insertNew(old, item, current.current)),

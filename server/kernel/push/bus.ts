@@ -57,16 +57,24 @@ export class PgPushBus implements PushBus {
 
   private async receive(payload: string): Promise<void> {
     try {
-      const parsed = JSON.parse(payload) as { target: PushTarget; json?: string; ref?: string };
-      let json = parsed.json;
-      if (json === undefined && parsed.ref) {
-        const row = await this.db.selectFrom('push_payloads').select('body').where('id', '=', parsed.ref).executeTakeFirst();
-        json = row?.body;
-      }
-      if (json === undefined) return;
-      for (const handler of this.handlers) handler({ target: parsed.target, json });
+      const envelope = await openEnvelope(this.db, payload);
+      if (envelope) for (const handler of this.handlers) handler(envelope);
     } catch (error) {
       this.log.error({ err: error }, 'bad push notification');
     }
   }
+}
+
+/**
+ * A bus message as every adapter carries it: the target and either the serialised body or, for a body larger
+ * than the adapter's payload limit, the id of its row in `push_payloads`. Null when that row is gone.
+ */
+export async function openEnvelope(db: Db, payload: string): Promise<PushEnvelope | null> {
+  const parsed = JSON.parse(payload) as { target: PushTarget; json?: string; ref?: string };
+  let json = parsed.json;
+  if (json === undefined && parsed.ref) {
+    const row = await db.selectFrom('push_payloads').select('body').where('id', '=', parsed.ref).executeTakeFirst();
+    json = row?.body;
+  }
+  return json === undefined ? null : { target: parsed.target, json };
 }

@@ -2,7 +2,7 @@ import { connect, Events, type NatsConnection } from 'nats';
 import { sql } from 'kysely';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
-import type { PushBus, PushEnvelope, PushTarget } from './bus.ts';
+import { openEnvelope, type PushBus, type PushEnvelope, type PushTarget } from './bus.ts';
 
 /**
  * Outbox rows share `push_payloads` with the large bodies of both buses; a body is JSON and never starts with
@@ -271,14 +271,8 @@ export class NatsPushBus implements PushBus {
 
   private async receive(payload: string): Promise<void> {
     try {
-      const parsed = JSON.parse(payload) as { target: PushTarget; json?: string; ref?: string };
-      let json = parsed.json;
-      if (json === undefined && parsed.ref) {
-        const row = await this.db.selectFrom('push_payloads').select('body').where('id', '=', parsed.ref).executeTakeFirst();
-        json = row?.body;
-      }
-      if (json === undefined) return;
-      for (const handler of this.handlers) handler({ target: parsed.target, json });
+      const envelope = await openEnvelope(this.db, payload);
+      if (envelope) for (const handler of this.handlers) handler(envelope);
     } catch (error) {
       this.log.error({ err: error }, 'bad push message');
     }
