@@ -11,7 +11,7 @@ export const ChatSourceBody = Strict({
   recordId: Type.String({ minLength: 1, maxLength: 64 }),
   routeId: Type.String({ minLength: 1, maxLength: 80 }),
   params: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 200 }), { maxProperties: 6 })),
-  query: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), Type.String({ maxLength: 200 }), { maxProperties: 4 })),
+  query: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }), Type.String({ maxLength: 200 }), { maxProperties: 4, additionalProperties: false })),
   title: Type.Optional(Type.String({ maxLength: 200 })),
 });
 

@@ -72,6 +72,30 @@ describe.skipIf(!!missing)('qChat between two browsers (issue 13)', () => {
 
     // Reading it sends the receipt back to the admin's open conversation.
     await admin.getByTestId('chat-receipt').last().filter({ hasText: /^已读$/ }).waitFor();
+
+    // Group management: a group with the member; the admin renames it and adds a third member with the picker.
+    // Each change is a system line both sides see without a reload.
+    const memberId = (await (await signedIn(platform.url, 'acme.user')).get('/api/account/me')).body.data.id as string;
+    const safeName = (await (await signedIn(platform.url, 'acme.safe')).get('/api/account/me')).body.data.name as string;
+    expect((await api.post('/api/chat/conversations/group', { name: '3 号线', memberIds: [memberId] })).status).toBe(200);
+    await admin.getByTestId('chat-item').filter({ hasText: /^3 号线/ }).click();
+    await admin.getByTestId('chat-manage').click();
+    await admin.getByTestId('chat-manage-name').fill('3 号线夜班');
+    await admin.getByTestId('chat-manage-rename').click();
+    await admin.getByTestId('chat-system-line').filter({ hasText: '“3 号线夜班”' }).waitFor();
+    await admin.getByTestId('chat-manage-picker-open').click();
+    const groupPicker = admin.locator('.arco-modal:visible', { hasText: '选择人员与组织' });
+    await groupPicker.locator('input[aria-label="按姓名、账号或拼音首字母搜索成员"]').fill(safeName);
+    await expect.poll(() => groupPicker.locator('[data-testid="chat-manage-picker-member-option"]').count()).toBe(1);
+    await groupPicker.locator('[data-testid="chat-manage-picker-member-option"]', { hasText: safeName }).locator('label').click();
+    await groupPicker.locator('[data-testid="chat-manage-picker-ok"]').click();
+    await expectAccessible(admin, 'qChat, group settings');
+    await admin.getByTestId('chat-manage-add').click();
+    await admin.getByTestId('chat-system-line').filter({ hasText: `添加了 ${safeName}` }).waitFor();
+    await admin.getByTestId('chat-manage-member').filter({ hasText: safeName }).waitFor();
+    await member.getByTestId('chat-item').filter({ hasText: '3 号线夜班' }).click();
+    await member.getByTestId('chat-system-line').filter({ hasText: `添加了 ${safeName}` }).waitFor();
+    expect(await member.getByTestId('chat-system-line').count()).toBe(2);
     await member.context().close();
     await admin.context().close();
   }, 120_000);

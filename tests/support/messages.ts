@@ -8,13 +8,17 @@ export function ok<T = any>(answer: Answer<T>): T {
 }
 
 export interface BoundSocket {
+  ws: WebSocket;
   messages: any[];
   next(predicate: (m: any) => boolean, ms?: number): Promise<any>;
   close(): void;
 }
 
-/** A push socket signed in as `client` and bound to its user, collecting every event it receives. */
-export async function boundSocket(base: string, client: TestClient): Promise<BoundSocket> {
+/**
+ * A push socket signed in as `client` and bound to its user (spec §7 bindUid, as the renderer does), collecting
+ * every event it receives. `userId` saves asking the server who the client is.
+ */
+export async function boundSocket(base: string, client: TestClient, userId?: string): Promise<BoundSocket> {
   const ws = new WebSocket(`${base.replace('http', 'ws')}/napi/socket`, { headers: { cookie: client.cookieHeader } });
   const messages: any[] = [];
   const waiters: Array<() => void> = [];
@@ -38,10 +42,10 @@ export async function boundSocket(base: string, client: TestClient): Promise<Bou
       };
       check();
     });
-  const uid = (await client.get('/api/account/me')).body.data.id;
+  const uid = userId ?? (await client.get('/api/account/me')).body.data.id;
   ws.send(JSON.stringify({ type: 'bindUid', uid, login_ip: '127.0.0.1' }));
   await next((m) => m.type === 'bound');
-  return { messages, next, close: () => ws.close() };
+  return { ws, messages, next, close: () => ws.close() };
 }
 
 /** Polls `read` until `done` accepts its value (deliveries happen after commit, on a worker). */

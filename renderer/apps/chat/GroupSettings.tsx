@@ -80,7 +80,7 @@ export function GroupSettings({ chat, me, manager, calls, onClose, onChanged, on
                 {m.id === chat.createdBy && <Tag size="small">{t('chat.manage.creator')}</Tag>}
                 {mayRemove && m.id !== me && (
                   <Popconfirm title={t('chat.manage.removeConfirm', { name: m.name })} onOk={() => void remove(m.id)}>
-                    <Button size="mini" type="text" status="danger" disabled={busy} aria-label={t('chat.manage.remove', { name: m.name })} data-testid="chat-manage-remove">
+                    <Button size="mini" disabled={busy} aria-label={t('chat.manage.remove', { name: m.name })} data-testid="chat-manage-remove">
                       {t('chat.manage.removeShort')}
                     </Button>
                   </Popconfirm>

@@ -146,6 +146,16 @@ describe('removing members and leaving', () => {
   });
 });
 
+describe('chats from records', () => {
+  it('keeps the record page\'s query for the link back; a malformed one is refused', async () => {
+    const source = { app: 'forms', recordId: '77', routeId: 'forms.detail', params: { app: '3', form: '7' }, query: { id: '77' }, title: 'Order 77' };
+    const chat = ok(await admin.post('/api/chat/conversations/direct', { userId: id['acme.user'], source }));
+    expect(chat.source).toEqual(source);
+    expect(ok(await user.get(base(chat.id))).source.query).toEqual({ id: '77' });
+    expect((await admin.post('/api/chat/conversations/direct', { userId: id['acme.user'], source: { ...source, query: { 'a b': '1' } } })).status).toBe(400);
+  });
+});
+
 describe('@mentions become messages', () => {
   it('each mentioned member of the chat gets a mention notice opening qChat on it; the sender and non-members get none', async () => {
     const chat = await group(admin, 'Shift leads', [id['acme.user']!, id['acme.audit']!]);

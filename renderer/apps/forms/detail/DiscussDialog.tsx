@@ -34,6 +34,8 @@ export function DiscussDialog({ match, source, onClose }: Props) {
     setError(null);
     try {
       const chat = (await api.post<ChatSummary>('/api/chat/conversations/direct', { userId: people[0]!.id, source }, { json: true })).data;
+      // The shell keeps this page alive behind qChat: the dialog must not stay open over it.
+      onClose();
       navigate(pathTo(match, 'chat.qchat', {}, { [CHAT_CONVERSATION_QUERY]: chat.id }));
     } catch (failure) {
       setError(failureText(failure, t('common.operationFailed')));
