@@ -51,3 +51,6 @@ export const MemberListQuery = Strict({
 
 export const InvitationParam = Strict({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) });
 export const AcceptInvitationBody = Strict({ password: Text(128), confirmPassword: Text(128) });
+
+/** A fresh invitation link; `mail` also sends it to the member's e-mail address with the space's invitation template. */
+export const InvitationBody = Strict({ mail: Type.Optional(Type.Boolean()) });

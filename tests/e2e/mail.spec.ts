@@ -108,4 +108,28 @@ describe.skipIf(!!missing)('mail settings and templates in a real browser (issue
     expect(sample.subject).toBe('[Sample] Plant notice: Equipment inspection #1024');
     expect(sample.text).toContain('Dear Zhang San, Line 1 stops for servicing');
   });
+
+  it('invites a new member by e-mail from the member page; the mailed link opens their invitation', async () => {
+    // The sample-send dialog of the test before stays open until closed.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.arco-modal:visible').count()).toBe(0);
+    await page.getByTestId('menu-item-org.memberAdmin').click();
+    await byTestId('member-add').click();
+    await byTestId('member-loginId').fill('mail.invitee');
+    await byTestId('member-name').fill('孙七');
+    await byTestId('member-email').fill('sun.qi@example.com');
+    await page.locator('.arco-modal:visible .arco-btn-primary').click();
+    await byTestId('member-invitation-mail').click();
+    await byTestId('member-invitation-mailed').waitFor();
+    await expectAccessible(page, 'invitation sent by e-mail');
+    const shown = (await byTestId('member-invitation-url').innerText()).trim();
+    const mail = await smtp.next((m) => m.to.includes('sun.qi@example.com'));
+    expect(mail.text).toContain('孙七');
+    const link = mail.text.match(/https?:\/\/\S+\/home\/invitation\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link).toBe(shown);
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(link!);
+    await guest.getByTestId('invitation-who').filter({ hasText: 'mail.invitee' }).waitFor();
+    await guest.context().close();
+  });
 });

@@ -11,7 +11,8 @@ import { GrantRequests } from './GrantRequests.tsx';
 import { MemberDialog } from './MemberDialog.tsx';
 import { MemberImportModal } from './MemberImportModal.tsx';
 import { PlatformRolesDialog } from './PlatformRolesDialog.tsx';
-import { invitationUrl, type MemberRow } from './member-api.ts';
+import { InvitationLinkDialog } from './InvitationLinkDialog.tsx';
+import { type MemberRow } from './member-api.ts';
 import { departmentOptions, useList, type Department, type Post } from './org-api.ts';
 
 const SIZE = 20;
@@ -127,9 +128,9 @@ export function MemberAdminPage({ match }: PageProps) {
       {dialog?.kind === 'duty' && <PlatformRolesDialog row={dialog.row} onClose={() => setDialog(null)} onFiled={() => (setDialog(null), Message.info(t('org.grants.filed')))} />}
       {dialog?.kind === 'edit' && (
         <MemberDialog row={dialog.row} departments={departments.items ?? []} posts={posts.items ?? []} onClose={() => setDialog(null)}
-          onSaved={(token) => {
+          onSaved={(created) => {
             reload();
-            setDialog(token && !dialog.row ? { kind: 'link', row: { name: '' } as MemberRow, token } : null);
+            setDialog(created?.invitation ? { kind: 'link', row: { id: created.id } as MemberRow, token: created.invitation } : null);
           }} />
       )}
       {dialog?.kind === 'import' && <MemberImportModal spaceUri={match.spaceUri} onClose={() => setDialog(null)} onImported={reload} />}
@@ -142,10 +143,7 @@ export function MemberAdminPage({ match }: PageProps) {
         </Modal>
       )}
       {dialog?.kind === 'link' && (
-        <Modal visible title={t('org.members.invitationLink')} onCancel={() => setDialog(null)} footer={<Button onClick={() => setDialog(null)}>{t('common.close')}</Button>}>
-          <Typography.Paragraph>{t('org.members.invitationHint')}</Typography.Paragraph>
-          <Typography.Paragraph copyable code data-testid="member-invitation-url">{invitationUrl(dialog.token)}</Typography.Paragraph>
-        </Modal>
+        <InvitationLinkDialog row={dialog.row} token={dialog.token} onClose={() => setDialog(null)} />
       )}
     </Card>
   );

@@ -34,9 +34,9 @@ function useMemberSearch() {
 /**
  * Adds or edits a member with every user-information field of spec §3. The shared rules (`memberProblems`) run
  * before sending, so most mistakes show at the field at once; the server runs the same rules and its 422 names the
- * field too. Without a password a new member is invited: `onSaved` receives the link to hand over.
+ * field too. Without a password a new member is invited: `onSaved` receives the new member and the link to hand over.
  */
-export function MemberDialog(props: { row: MemberRow | null; departments: Department[]; posts: Post[]; onClose: () => void; onSaved: (invitation: string | null) => void }) {
+export function MemberDialog(props: { row: MemberRow | null; departments: Department[]; posts: Post[]; onClose: () => void; onSaved: (created: { id: string; invitation: string | null } | null) => void }) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   // The space's extension fields (decision 0048): their values travel with the rest, checked by the same rules.
@@ -82,7 +82,7 @@ export function MemberDialog(props: { row: MemberRow | null; departments: Depart
         props.onSaved(null);
       } else {
         const answer = await api.post('/api/org/members', { ...profile, loginId, ...(password ? { password } : {}) }, { json: true });
-        props.onSaved((answer.data as { invitation: string | null }).invitation);
+        props.onSaved(answer.data as { id: string; invitation: string | null });
       }
     } catch (failure) {
       const field = failure instanceof TransportError ? ((failure.data as { field?: string } | null)?.field ?? null) : null;

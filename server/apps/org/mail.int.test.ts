@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATE_KEYS } from '../../../shared/org/mail-templates.ts';
-import { signedIn, type TestClient } from '../../../tests/support/client.ts';
+import { signedIn, TestClient } from '../../../tests/support/client.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
 import { closedPort, startSilentServer, startTestSmtp, type TestSmtp } from '../../../tests/support/smtp.ts';
 import { inSpace } from '../../kernel/db/pool.ts';
@@ -203,5 +203,40 @@ describe('who may', () => {
     const { secretBoxFor } = await import('../../kernel/secrets.ts');
     expect(() => secretBoxFor(platform.kernel.config).open(sealed, 'org.mail:nova')).toThrow();
     expect((await admin.get('/api/org/mail/templates/notice')).body.data.texts.en.subject).toBe('A notice');
+  });
+});
+
+describe('invitations by e-mail (issue 13 wires the mail contract into member invitations)', () => {
+  const status = (token: string) => new TestClient(platform.url).get(`/api/account/invitations/${token}`).then((a) => a.status);
+
+  it('sends a fresh link with the invitation template; the mailed link works and the earlier one does not', async () => {
+    expect((await admin.put('/api/org/mail/settings', settings())).status).toBe(200);
+    const created = (await admin.post('/api/org/members', { loginId: 'mail.invitee', name: '王五', email: 'wang.wu@example.com' })).body.data;
+    const sent = await admin.post(`/api/org/members/${created.id}/invitation`, { mail: true });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data.mailedTo).toBe('wang.wu@example.com');
+    const mail = await smtp.next((m) => m.to.includes('wang.wu@example.com'));
+    expect(mail.subject).toBe('艾克美制造 Acme Manufacturing 邀请您加入');
+    expect(mail.text).toContain('王五');
+    expect(mail.text).toContain('mail.invitee');
+    expect(mail.text).toContain(`/home/invitation/${sent.body.data.invitation}`);
+    expect(await status(sent.body.data.invitation)).toBe(200);
+    expect(await status(created.invitation)).toBe(404);
+  });
+
+  it('a member without an e-mail, or a space without a mail server: a 422 that says so, and the old link still works', async () => {
+    const noMail = (await admin.post('/api/org/members', { loginId: 'no.mail', name: '赵六' })).body.data;
+    const refused = await admin.post(`/api/org/members/${noMail.id}/invitation?lang=en`, { mail: true });
+    expect(refused.status).toBe(422);
+    expect(refused.body.text).toContain('no e-mail address');
+    expect(await status(noMail.invitation)).toBe(200);
+
+    const nova = await signedIn(platform.url, 'nova.admin');
+    const novaMember = (await nova.post('/api/org/members', { loginId: 'nova.invitee', name: 'Nova Invitee', email: 'invitee@nova.example' })).body.data;
+    const unconfigured = await nova.post(`/api/org/members/${novaMember.id}/invitation`, { mail: true });
+    expect(unconfigured.status).toBe(422);
+    expect(unconfigured.body.msg).toBe('mail.notConfigured');
+    expect(await status(novaMember.invitation)).toBe(200);
+    expect(smtp.received.some((m) => m.to.includes('invitee@nova.example'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { IdParam, NoBody, NoQuery } from '../../../shared/api/common.ts';
-import { CreateMemberBody, MemberStatusBody, ResetPasswordBody, UpdateMemberBody } from '../../../shared/api/org-members.ts';
+import { IdParam, NoQuery } from '../../../shared/api/common.ts';
+import { CreateMemberBody, InvitationBody, MemberStatusBody, ResetPasswordBody, UpdateMemberBody } from '../../../shared/api/org-members.ts';
 import { memberProblems, normalisedMember, type MemberInput } from '../../../shared/org/member.ts';
 import { storedFieldValues, type MemberFieldDef } from '../../../shared/org/member-fields.ts';
 import { passwordPolicyProblems } from '../../../shared/security-policy.ts';
@@ -9,6 +9,8 @@ import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { publicOrigin } from '../../kernel/http/origin.ts';
+import { sendMail } from '../../kernel/mail/index.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
 import { memberFields, replaceFieldValues } from './member-field-store.ts';
 import { checkReferences, insertMembers, newInvitation, NO_PASSWORD, profileColumns, refuseSuperiorLoop, takenLoginIds, type MemberPlan } from './member-store.ts';
@@ -158,16 +160,26 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
     return { code: 200, msg: 'ok', data: null };
   });
 
-  /** A fresh invitation link for a member who has not set a password yet (the old link stops working). */
-  app.post('/api/org/members/:id/invitation', { config: { access: manage, action: 'org.member.invite' }, schema: { params: IdParam, querystring: NoQuery, body: NoBody } }, async (req) => {
+  /**
+   * A fresh invitation link for a member who has not set a password yet (the old link stops working), also sent by
+   * e-mail when asked. The mail goes out before the new link is committed: if it cannot be sent, the answer says why
+   * in the user's language and the old link stays the valid one.
+   */
+  app.post('/api/org/members/:id/invitation', { config: { access: manage, action: 'org.member.invite' }, schema: { params: IdParam, querystring: NoQuery, body: InvitationBody } }, async (req) => {
     const space = currentSpace(req);
     req.ctx.auditTarget = req.params.id;
     const invitation = newInvitation(kernel.clock.now());
-    await kernel.transact(req, async (trx) => {
+    const mailedTo = await kernel.transact(req, async (trx) => {
       const account = await memberAccount(trx, space.id, req.params.id);
       if (account.status !== 'invited') throw fail.unprocessable('org.member.notInvited');
       await trx.updateTable('users').set({ invite_token_hash: invitation.hash, invite_expires_at: invitation.expiresAt, password_hash: NO_PASSWORD }).where('id', '=', req.params.id).execute();
+      if (!req.body?.mail) return null;
+      if (!account.email) throw fail.unprocessable('org.member.noEmail');
+      const link = `${publicOrigin(kernel.config, req).origin}/home/invitation/${encodeURIComponent(invitation.token)}`;
+      const loginId = (await trx.selectFrom('users').select('login_id').where('id', '=', req.params.id).executeTakeFirstOrThrow()).login_id;
+      await sendMail(kernel, space.id, { to: account.email, templateKey: 'invitation', language: req.ctx.language, values: { name: account.name, loginId, link, space: space.name } });
+      return account.email;
     });
-    return { code: 200, msg: 'ok', data: { invitation: invitation.token, expiresAt: invitation.expiresAt } };
+    return { code: 200, msg: mailedTo ? 'org.member.invitationMailed' : 'ok', data: { invitation: invitation.token, expiresAt: invitation.expiresAt, mailedTo } };
   });
 }

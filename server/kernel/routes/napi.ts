@@ -6,6 +6,7 @@ import { routesFor } from '../../../shared/routes/access.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { App } from '../http/server.ts';
 import type { Kernel } from '../kernel.ts';
+import { publicOrigin } from '../http/origin.ts';
 
 /** A stamp of this build: changes with the package version and the server start, for cache busting. */
 const PROJECT_STAMP = createHash('sha256').update(`${process.env.npm_package_version ?? '0'}:${Date.now()}`).digest('hex').slice(0, 12);
@@ -26,9 +27,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
   const guestKey = {};
   app.get('/napi/micro-apps/qycloudBaseInfo', { config: { access: 'public' }, schema: { querystring: NoQuery } }, async (req, reply) => {
     const { principal, space, language, isCrossSpace, ip } = req.ctx;
-    const publicUrl = kernel.config.publicUrl ? new URL(kernel.config.publicUrl) : null;
-    const secure = publicUrl ? publicUrl.protocol === 'https:' : req.protocol === 'https';
-    const host = publicUrl?.host ?? req.headers.host ?? `localhost:${kernel.config.port}`;
+    const { secure, host } = publicOrigin(kernel.config, req);
     const langVersion = await kernel.dictionaries.version(space?.id);
     const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}|${langVersion}`;
     let forPrincipal = answers.get(principal ?? guestKey);
