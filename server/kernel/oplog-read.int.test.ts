@@ -53,9 +53,9 @@ describe('the auditor reads the operation log with filters (issue 12, three-role
     const prefix = await log('&action=org.department');
     expect(prefix.every((e) => e.action.startsWith('org.department.'))).toBe(true);
     expect(prefix.length).toBeGreaterThanOrEqual(exact.length);
-    // A LIKE wildcard is not a filter: the query schema refuses it (the kernel's 400 for malformed input).
+    // A LIKE wildcard is not a filter: the query schema refuses it (the kernel's 422 for input outside the schema).
     const wildcard = await auditor.get('/api/kernel/oplog?action=%25');
-    expect(wildcard.status).toBe(400);
+    expect(wildcard.status).toBe(422);
     expect(wildcard.body.msg).toBeTruthy();
   });
 

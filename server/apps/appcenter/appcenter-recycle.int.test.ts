@@ -119,7 +119,7 @@ describe('bad input', () => {
     ];
     for (const [why, method, url, body, text] of bad) {
       const answer = await admin.request(method, `${url}?lang=en`, body);
-      expect(answer.status, why).toBe(400);
+      expect(answer.status, why).toBe(422);
       expect(answer.body.msg, why).toMatch(/^validation\./);
       expect(answer.body.text, why).toMatch(text);
     }

@@ -186,7 +186,7 @@ describe('who sees which app', () => {
     expect(names(ok(await user.get('/api/appcenter/apps?q=_')).apps)).toEqual(['100% Yield']);
     expect(names(ok(await user.get('/api/appcenter/apps?q=%25%25')).apps)).toEqual([]);
     const tooLong = await user.get(`/api/appcenter/apps?q=${'x'.repeat(61)}&lang=en`);
-    expect(tooLong).toMatchObject({ status: 400, body: { msg: 'validation.tooLong', text: 'q allows at most 60 characters.' } });
+    expect(tooLong).toMatchObject({ status: 422, body: { msg: 'validation.tooLong', text: 'q allows at most 60 characters.' } });
   });
 
   it('members browse but do not build: 403 for user and auditor writes and for the recycle bin', async () => {

@@ -71,8 +71,8 @@ describe('workbench apps: favourites and recently opened, per member per space (
     expect((await user.put(`/api/appcenter/apps/${adminsOnly}/favourite`, { favourite: true })).status).toBe(404);
     expect((await user.post(`/api/appcenter/apps/${adminsOnly}/opened`)).status).toBe(404);
     const bad = await user.put(`/api/appcenter/apps/${alpha}/favourite`, { favourite: 'yes' }, { 'accept-language': 'en' });
-    // Malformed bodies are the schema's 400 with its message, like every route of the platform (decision 0019).
-    expect(bad.status).toBe(400);
+    // Malformed bodies are the schema's 422 with its message, like every route of the platform (decision 0019).
+    expect(bad.status).toBe(422);
     expect(bad.body.text).toMatch(/favourite/);
     expect((await myApps(user)).find((a) => a.name === 'Alpha')!.favourite).toBe(false);
   });

@@ -129,7 +129,7 @@ describe('record permissions of §6, inside the SQL', () => {
     expect(answer.codes[0].svg).toContain('<svg');
     expect(answer.codes[0].url).toMatch(/\/space-acme\/\d+\/detail\/\d+\?id=\d+$/);
     expect(answer.codes.find((c: any) => c.id === ids.A3).lines).toEqual([{ label: 'Title', value: 'A3' }, { label: 'Status', value: 'done' }]);
-    expect((await safe.post(`${base}/qrcodes`, { ids: [ids.S1], fields: ['f1', 'f2', 'f3', 'f4'] })).status).toBe(400);
+    expect((await safe.post(`${base}/qrcodes`, { ids: [ids.S1], fields: ['f1', 'f2', 'f3', 'f4'] })).status).toBe(422);
   });
 
   it('search across the app stays inside each form’s permissions and answers at most 600', async () => {

@@ -104,14 +104,14 @@ describe('POST /api/iot/relay', () => {
     ];
     for (const [why, body] of bad) {
       const answer = await relay(acme, body);
-      expect(answer.statusCode, why).toBe(400);
+      expect(answer.statusCode, why).toBe(422);
       expect(answer.json().msg, why).toMatch(/^validation\./);
     }
     // One good value among bad ones: the whole batch is refused, not half stored.
     const mixed = await relay(acme, { values: [value('acme/ok', '1'), value('acme/bad', '2', 'soon')] });
-    expect(mixed.statusCode).toBe(400);
+    expect(mixed.statusCode).toBe(422);
     expect(await countIn('acme')).toBe(before);
-    expect((await read(acme, '?limit=1000')).status).toBe(400);
+    expect((await read(acme, '?limit=1000')).status).toBe(422);
   });
 
   it('takes exactly 500 values and a 16 KB payload', async () => {
@@ -178,7 +178,7 @@ describe("the desktop app's httpRelay against this endpoint", () => {
     const send = httpRelay(`${base}/`, { cookie: acme.cookieHeader, csrf: acme.csrf ?? '' });
     const refused = await send({ key: 'batch-test-2', values: [value('acme/+', 'x')] }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RelayError);
-    expect(refused).toMatchObject({ status: 400, permanent: true });
+    expect(refused).toMatchObject({ status: 422, permanent: true });
     const stranger = httpRelay(base, { cookie: 'qp_sid=nothing', csrf: 'x' });
     await expect(stranger({ key: 'batch-test-3', values: [value('acme/x', '1')] })).rejects.toMatchObject({ status: 401, permanent: false });
   });

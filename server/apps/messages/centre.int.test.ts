@@ -110,7 +110,7 @@ describe('the message centre (issue 13)', () => {
     const before = await count();
     const huge = await admin.post('/api/messages/notices', { title: 'x', body: 'y'.repeat(10 * 1024 * 1024), members: [ids['acme.user']] });
     expect(huge.status).toBe(413);
-    expect((await admin.post('/api/messages/notices?lang=en', { title: '', members: [ids['acme.user']] })).status).toBe(400);
+    expect((await admin.post('/api/messages/notices?lang=en', { title: '', members: [ids['acme.user']] })).status).toBe(422);
     const foreign = await admin.post('/api/messages/notices?lang=en', { title: 'Hello', members: [ids['nova.user']] });
     expect(foreign.status).toBe(422);
     expect(foreign.body.text).toBe('A recipient is not an active member of this space');

@@ -150,7 +150,7 @@ describe('AI settings (aisetting)', () => {
     }
     const negative = await admin.put(PATH, settings({ monthlyTokenBudget: -5 }));
     expect(negative.body.text).toBe('每月 token 预算须为正整数；留空表示不限。');
-    expect((await admin.put(PATH, { ...settings(), spaceId: 'nova' })).status).toBe(400);
+    expect((await admin.put(PATH, { ...settings(), spaceId: 'nova' })).status).toBe(422);
     expect((await admin.get(PATH)).body.data).toEqual(before);
   });
 });

@@ -78,8 +78,8 @@ describe('appearance of a space (issue 12: watermark, themeColor, webchatConfig)
     const english = await admin.put('/api/org/appearance/watermark', { ...on, fontSize: 8 }, { 'accept-language': 'en' });
     expect(english.body.text).toBe('The font size must be a whole number from 12 to 28.');
     // Shapes the schema does not know are the kernel's 400, not a 500.
-    expect((await admin.put('/api/org/appearance/watermark', { ...on, spaceId: 'nova' })).status).toBe(400);
-    expect((await admin.put('/api/org/appearance/watermark', { ...on, fontSize: 'big' })).status).toBe(400);
+    expect((await admin.put('/api/org/appearance/watermark', { ...on, spaceId: 'nova' })).status).toBe(422);
+    expect((await admin.put('/api/org/appearance/watermark', { ...on, fontSize: 'big' })).status).toBe(422);
     expect((await appearance()).watermark).toEqual(before);
   });
 
@@ -103,7 +103,7 @@ describe('appearance of a space (issue 12: watermark, themeColor, webchatConfig)
     expect(saved.body.data).toEqual({ enabled: true });
     expect((await appearance(member)).webchat).toEqual({ enabled: true });
     expect((await appearance(novaAdmin)).webchat).toEqual({ enabled: false });
-    expect((await admin.put('/api/org/appearance/webchat', { enabled: 'yes' })).status).toBe(400);
+    expect((await admin.put('/api/org/appearance/webchat', { enabled: 'yes' })).status).toBe(422);
   });
 
   it('only an admin changes them: user, security reviewer and auditor get 403 and nothing changes', async () => {

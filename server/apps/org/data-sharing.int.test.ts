@@ -178,8 +178,8 @@ describe('data-sharing policy (spec §2.6 shareData, decision 0046)', () => {
     const english = await admin.put(PATH, policyOf({ print: roles([]) }), { 'accept-language': 'en' });
     expect(english.body.text).toBe('"Print" is open to chosen roles only: choose at least one role, or choose administrators only to allow no member.');
     // Shapes the schema does not know are the kernel's 400, never saved either.
-    expect((await admin.put(PATH, { ...policyOf({}), spaceId: 'nova' })).status).toBe(400);
-    expect((await admin.put(PATH, { export: everyone })).status).toBe(400);
+    expect((await admin.put(PATH, { ...policyOf({}), spaceId: 'nova' })).status).toBe(422);
+    expect((await admin.put(PATH, { export: everyone })).status).toBe(422);
     expect(await ok(admin.get(PATH))).toEqual(before);
   });
 

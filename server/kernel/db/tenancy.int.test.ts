@@ -130,7 +130,7 @@ describe('a member of space B gets nothing of space A through the API', () => {
     const child = await novaAdmin.post('/api/org/departments', { name: 'Spy cell', parentId: acmeDepartmentId });
     expect(child.status).toBe(404);
     const planted = await novaAdmin.post('/api/org/departments', { name: 'Planted', space_id: 'acme' });
-    expect(planted.status).toBe(400);
+    expect(planted.status).toBe(422);
     expect(planted.body.msg).toBe('validation.unknownField');
     const acmeNames = (await acmeAdmin.get('/api/org/departments')).body.data.departments.map((d: { name: string }) => d.name);
     expect(acmeNames).not.toContain('Spy cell');

@@ -33,40 +33,40 @@ interface AjvIssue {
 /** Turns the first schema violation into a message the user can act on, in their language. */
 function validationError(issues: AjvIssue[], where: string | undefined): AppError {
   const issue = issues[0];
-  if (!issue) return new AppError(400, 'validation.invalid', { field: where ?? '', reason: '' });
+  if (!issue) return new AppError(422, 'validation.invalid', { field: where ?? '', reason: '' });
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const field = (name: unknown) => [path, name].filter(Boolean).join('.') || where || '';
   const params: MessageParams = { field: field(undefined) };
   switch (issue.keyword) {
     case 'required':
-      return new AppError(400, 'validation.required', { field: field(issue.params.missingProperty) });
+      return new AppError(422, 'validation.required', { field: field(issue.params.missingProperty) });
     case 'additionalProperties':
-      return new AppError(400, 'validation.unknownField', { field: field(issue.params.additionalProperty) });
+      return new AppError(422, 'validation.unknownField', { field: field(issue.params.additionalProperty) });
     case 'minProperties':
-      return new AppError(400, 'validation.required', { field: where ?? 'body' });
+      return new AppError(422, 'validation.required', { field: where ?? 'body' });
     case 'maxItems':
-      return new AppError(400, 'validation.tooMany', { ...params, limit: Number(issue.params.limit) });
+      return new AppError(422, 'validation.tooMany', { ...params, limit: Number(issue.params.limit) });
     case 'minItems':
-      return new AppError(400, 'validation.tooFew', { ...params, limit: Number(issue.params.limit) });
+      return new AppError(422, 'validation.tooFew', { ...params, limit: Number(issue.params.limit) });
     case 'minLength':
-      return new AppError(400, 'validation.tooShort', { ...params, limit: Number(issue.params.limit) });
+      return new AppError(422, 'validation.tooShort', { ...params, limit: Number(issue.params.limit) });
     case 'maxLength':
-      return new AppError(400, 'validation.tooLong', { ...params, limit: Number(issue.params.limit) });
+      return new AppError(422, 'validation.tooLong', { ...params, limit: Number(issue.params.limit) });
     case 'minimum':
     case 'exclusiveMinimum':
-      return new AppError(400, 'validation.minimum', { ...params, limit: Number(issue.params.limit) });
+      return new AppError(422, 'validation.minimum', { ...params, limit: Number(issue.params.limit) });
     case 'maximum':
     case 'exclusiveMaximum':
-      return new AppError(400, 'validation.maximum', { ...params, limit: Number(issue.params.limit) });
+      return new AppError(422, 'validation.maximum', { ...params, limit: Number(issue.params.limit) });
     case 'pattern':
     case 'format':
-      return new AppError(400, 'validation.pattern', params);
+      return new AppError(422, 'validation.pattern', params);
     case 'enum':
     case 'const':
     case 'anyOf':
-      return new AppError(400, 'validation.enum', params);
+      return new AppError(422, 'validation.enum', params);
     default:
-      return new AppError(400, 'validation.type', params);
+      return new AppError(422, 'validation.type', params);
   }
 }
 

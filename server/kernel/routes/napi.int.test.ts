@@ -83,8 +83,8 @@ describe('GET /napi/lang/json', () => {
 
   it('refuses an unsupported language with a validation message', async () => {
     const answer = await guest({ 'accept-language': 'en' }).get('/napi/lang/json?lang=fr');
-    expect(answer.status).toBe(400);
-    expect(answer.body.code).toBe(400);
+    expect(answer.status).toBe(422);
+    expect(answer.body.code).toBe(422);
     expect(answer.body.msg).toMatch(/^validation\./);
     expect(answer.body.text).toContain('lang');
     expect(hasHan(answer.body.text ?? '')).toBe(false);
@@ -231,30 +231,30 @@ describe('bad input', () => {
     expect(answer.body.msg).toBe('request.tooLarge');
   });
 
-  it('an unknown property → 400 validation.unknownField naming the field, in the caller\'s language', async () => {
+  it('an unknown property → 422 validation.unknownField naming the field, in the caller\'s language', async () => {
     const body = { loginId: 'acme.user', password: 'Demo@2026', spaceId: 'nova' };
     const en = await guest({ 'accept-language': 'en' }).post('/api/account/login', body);
-    expect(en.status).toBe(400);
+    expect(en.status).toBe(422);
     expect(en.body.msg).toBe('validation.unknownField');
     expect(en.body.text).toContain('spaceId');
     expect(en.body.text).toMatch(/not allowed/i);
     const zh = await guest().post('/api/account/login', body);
-    expect(zh.status).toBe(400);
+    expect(zh.status).toBe(422);
     expect(zh.body.msg).toBe('validation.unknownField');
     expect(zh.body.text).toContain('spaceId');
     expect(hasHan(zh.body.text ?? '')).toBe(true);
   });
 
-  it('a missing required field → 400 validation.required', async () => {
+  it('a missing required field → 422 validation.required', async () => {
     const answer = await guest({ 'accept-language': 'en' }).post('/api/account/login', { loginId: 'acme.user' });
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expect(answer.body.msg).toBe('validation.required');
     expect(answer.body.text).toContain('password');
   });
 
-  it('an unknown query parameter on a GET → 400', async () => {
+  it('an unknown query parameter on a GET → 422', async () => {
     const answer = await guest().get('/napi/routes?foo=1');
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expect(answer.body.msg).toBe('validation.unknownField');
     expect(answer.body.text).toContain('foo');
   });
