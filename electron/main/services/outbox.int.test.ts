@@ -82,7 +82,7 @@ describe('the outbox against the real server', () => {
 
     await outbox.replay();
     expect(outbox.get(edit.id)).toMatchObject({ state: 'conflict', status: 409, message: 'common.conflict' });
-    expect(outbox.get(bad.id)).toMatchObject({ state: 'failed', status: 400 });
+    expect(outbox.get(bad.id)).toMatchObject({ state: 'failed', status: 422 });
     expect(outbox.get(taken.id)).toMatchObject({ state: 'conflict', message: 'org.departmentExists' });
     expect(outbox.conflicts().map((e) => e.id)).toEqual([edit.id, bad.id, taken.id]);
     expect((await departments(acme)).find((d) => d.id === original.id)!.name).toBe('Assembly line 2');
