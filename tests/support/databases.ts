@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { readConfig } from '../../server/config.ts';
 import { TEST_DEMO_PASSWORD } from './client.ts';
@@ -57,10 +59,20 @@ export async function releaseDatabase(admin: string, url: string): Promise<void>
   await withAdmin(admin, (client) => untilIdle(client, new URL(url).pathname.slice(1)));
 }
 
+/**
+ * The data folder (files, exports, the secret key) of the servers on one test database. Databases copied from the
+ * run's template hand out the same ids (jobs, files), so servers of different databases must never share a folder;
+ * servers of the same database (multi-process tests) must.
+ */
+export function dataDirFor(databaseUrl: string): string {
+  return path.join(os.tmpdir(), 'qpaas-test-data', new URL(databaseUrl).pathname.slice(1) || 'default');
+}
+
 /** The settings of a test server on `databaseUrl` (what startTestPlatform and the run's template share). */
 export function testConfig(databaseUrl: string, options: { demoSeed?: boolean; demoDevices?: boolean; trustProxy?: boolean; outboundAllow?: string[] } = {}) {
   return {
     ...readConfig({}),
+    dataDir: dataDirFor(databaseUrl),
     port: 0,
     host: '127.0.0.1',
     databaseUrl,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { inject } from 'vitest';
 import type { Clock } from '../../server/kernel/clock.ts';
 import type { Logger } from '../../server/kernel/logger.ts';
@@ -37,7 +38,10 @@ export async function startTestPlatform(
     ...platform,
     async stop() {
       await stop();
-      if (!options.databaseUrl) await dropTestDatabase(databaseUrl);
+      if (!options.databaseUrl) {
+        await dropTestDatabase(databaseUrl);
+        fs.rmSync(config.dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
