@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   'messages.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   // The space's subscription defaults, the delivery failures and announcements to the space: the administrator's.
   'messages.admin': ['admin'],
+  // Workflow: every member works his to-dos, starts flows and keeps his agents; monitoring every instance is the
+  // administrator's (a flow's own process managers monitor that flow's instances too, checked per flow).
+  'workflow.use': ['saas', 'admin', 'user', 'safe', 'audit'],
+  'workflow.monitor': ['admin', 'user'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

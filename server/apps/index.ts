@@ -10,9 +10,10 @@ import { iotApp } from './iot/routes.ts';
 import { messagesApp } from './messages/routes.ts';
 import { orgApp } from './org/routes.ts';
 import type { ServerApp } from './types.ts';
+import { workflowApp } from './workflow/routes.ts';
 
 /** The static list of server micro-apps (no folder scanning): order is registration and migration order. */
-export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp, messagesApp, chatApp];
+export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp, workflowApp, messagesApp, chatApp];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -15,6 +15,7 @@ import { Usage } from './usage.ts';
 import { Notices } from './notices.ts';
 import { DataSharing } from './data-sharing.ts';
 import { WebchatSwitch } from './webchat.ts';
+import { RecordFlow } from './record-flow.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
@@ -50,6 +51,8 @@ export interface Kernel {
   sharing: DataSharing;
   /** The space's web chat switch, as the app keeping it (org) answers it (decision 0052). */
   webchat: WebchatSwitch;
+  /** Forms and workflow, each providing its half (record-flow.ts). */
+  recordFlow: RecordFlow;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
@@ -110,6 +113,7 @@ export async function createKernel(options: {
     notices: new Notices(),
     sharing: new DataSharing(),
     webchat: new WebchatSwitch(),
+    recordFlow: new RecordFlow(),
     databases,
     db,
     sessions,

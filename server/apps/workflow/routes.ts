@@ -1,0 +1,18 @@
+import type { App } from '../../kernel/http/server.ts';
+import type { Kernel } from '../../kernel/kernel.ts';
+import type { ServerApp } from '../types.ts';
+import { registerAgentRoutes } from './agent-routes.ts';
+import { registerDesignRoutes } from './design-routes.ts';
+import './tables.ts';
+
+/**
+ * The workflow micro-app (issue 14; decision 0053): flows designed per form, the engine that runs them, to-dos,
+ * agents and account hosting, monitoring. It works on records through forms' half of `kernel.recordFlow` and gives
+ * forms its lock (a record in flow changes only through the flow).
+ */
+function register(app: App, kernel: Kernel): void {
+  registerDesignRoutes(app, kernel);
+  registerAgentRoutes(app, kernel);
+}
+
+export const workflowApp: ServerApp = { id: 'workflow', register };

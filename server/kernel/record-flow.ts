@@ -1,0 +1,74 @@
+import type { FieldDef } from '../../shared/forms/fields.ts';
+import type { Role } from '../../shared/roles.ts';
+import type { Trx } from './db/pool.ts';
+
+/** A member acting in a space (the workflow engine acts for people; forms checks values as theirs). */
+export interface FlowActor {
+  userId: string;
+  roles: Role[];
+  spaceId: string;
+}
+
+/** A published form as the workflow engine needs it. */
+export interface FlowForm {
+  id: string;
+  appId: string;
+  appName: string;
+  name: string;
+  fields: FieldDef[];
+}
+
+/** A record as the engine reads it: values of every field (the engine filters by node), version, owner, title. */
+export interface FlowRecord {
+  id: string;
+  values: Record<string, unknown>;
+  rowVersion: number;
+  ownerId: string | null;
+  title: string;
+}
+
+/**
+ * What the forms app offers the workflow engine: forms and records through forms' one write path (the same value
+ * checks, sanitising, numbering and file references as every other write), with the field set the flow's node
+ * allows instead of the member's record rules: the node is what grants an approver his edit (issue 14).
+ */
+export interface FormRecords {
+  /** A published form the actor may open; throws the forms 404/409 otherwise. */
+  form(trx: Trx, actor: FlowActor, formId: string): Promise<FlowForm>;
+  create(trx: Trx, actor: FlowActor, formId: string, values: Record<string, unknown>, keys: readonly string[]): Promise<FlowRecord>;
+  /** `rowVersion` null: no check (the engine's own instance lock already serialises). */
+  update(trx: Trx, actor: FlowActor, formId: string, recordId: string, values: Record<string, unknown>, rowVersion: number | null, keys: readonly string[]): Promise<FlowRecord>;
+  read(trx: Trx, formId: string, recordId: string): Promise<FlowRecord | null>;
+  /** The record's "current handler" (spec §3), kept by the engine. */
+  setHandler(trx: Trx, formId: string, recordId: string, handlerId: string | null): Promise<void>;
+}
+
+/** Whether records may be changed outside their flow: null, or the message key of the refusal. */
+export type FlowLock = (trx: Trx, formId: string, recordIds: readonly string[]) => Promise<string | null>;
+
+/**
+ * The two-way contract between forms and workflow, carried by the kernel as notices and sharing are: each app
+ * provides its half at start and asks for the other's here, so neither imports the other's internals.
+ */
+export class RecordFlow {
+  private provider: FormRecords | null = null;
+  private lock: FlowLock | null = null;
+
+  provideRecords(provider: FormRecords): void {
+    this.provider = provider;
+  }
+
+  provideLock(lock: FlowLock): void {
+    this.lock = lock;
+  }
+
+  get records(): FormRecords {
+    if (!this.provider) throw new Error('No form records provider is registered (the forms app registers it at start).');
+    return this.provider;
+  }
+
+  /** Without a workflow app nothing is locked. */
+  locked(trx: Trx, formId: string, recordIds: readonly string[]): Promise<string | null> {
+    return this.lock ? this.lock(trx, formId, recordIds) : Promise.resolve(null);
+  }
+}
