@@ -16,6 +16,7 @@ import { Notices } from './notices.ts';
 import { DataSharing } from './data-sharing.ts';
 import { WebchatSwitch } from './webchat.ts';
 import { RecordFlow } from './record-flow.ts';
+import { Directory } from './directory.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
@@ -53,6 +54,8 @@ export interface Kernel {
   webchat: WebchatSwitch;
   /** Forms and workflow, each providing its half (record-flow.ts). */
   recordFlow: RecordFlow;
+  /** People of a space beyond notice recipients (departments, heads, superiors, posts), as org answers. */
+  directory: Directory;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
@@ -114,6 +117,7 @@ export async function createKernel(options: {
     sharing: new DataSharing(),
     webchat: new WebchatSwitch(),
     recordFlow: new RecordFlow(),
+    directory: new Directory(),
     databases,
     db,
     sessions,

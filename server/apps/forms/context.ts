@@ -82,7 +82,7 @@ async function viewerMeta(trx: Trx, spaceId: string, formId: string, userId: str
 /** Published definitions never change, so they are cached by space, form and version. */
 const definitions = new Map<string, FieldDef[]>();
 
-async function publishedFields(trx: Trx, spaceId: string, formId: string, version: number): Promise<FieldDef[]> {
+export async function publishedFields(trx: Trx, spaceId: string, formId: string, version: number): Promise<FieldDef[]> {
   const key = `${spaceId}/${formId}/${version}`;
   let fields = definitions.get(key);
   if (!fields) {

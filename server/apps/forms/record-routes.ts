@@ -53,6 +53,12 @@ function countPool(kernel: Kernel, app: App): Db {
   return db;
 }
 
+/** A record in a workflow changes only through its flow (issue 14): the workflow app says which are locked. */
+async function refuseInFlow(kernel: Kernel, trx: Trx, formId: string, ids: readonly string[]) {
+  const refusal = await kernel.recordFlow.locked(trx, formId, ids);
+  if (refusal) throw fail.conflict(refusal);
+}
+
 export function registerRecordRoutes(app: App, kernel: Kernel): void {
   const counts = countPool(kernel, app);
   /** What the record pages need of a form: the fields the caller may see and what the caller may do. */
@@ -120,6 +126,7 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
   app.put('/api/forms/forms/:formId/records/:id', { config: { access, action: 'forms.record.update' }, schema: { params: RecordParams, body: UpdateRecordBody } }, async (req) => {
     req.ctx.auditTarget = `${req.params.formId}/${req.params.id}`;
     const record = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
+      await refuseInFlow(kernel, trx, form.id, [req.params.id]);
       const updated = await records.updateRecord(trx, form, viewer, req.params.id, req.body.values, req.body.rowVersion);
       await noteRecord(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: req.params.id }, 'changed');
       return updated;
@@ -129,7 +136,10 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
 
   app.post('/api/forms/forms/:formId/records/delete', { config: { access, action: 'forms.record.delete' }, schema: { params: FormParams, body: IdsBody } }, async (req) => {
     req.ctx.auditTarget = `${req.params.formId}/${req.body.ids.join(',')}`.slice(0, 400);
-    const deleted = await withForm(kernel, req, req.params.formId, (trx, form, viewer) => records.deleteRecords(trx, form, viewer, req.body.ids));
+    const deleted = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
+      await refuseInFlow(kernel, trx, form.id, req.body.ids);
+      return records.deleteRecords(trx, form, viewer, req.body.ids);
+    });
     return { code: 200, msg: 'ok', data: { deleted } };
   });
 

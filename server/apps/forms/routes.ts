@@ -1,4 +1,5 @@
 import { formsUsage } from './usage.ts';
+import { formRecords } from './flow-records.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
@@ -20,6 +21,7 @@ import './schema.ts';
  */
 function register(app: App, kernel: Kernel): void {
   kernel.usage.register('forms', formsUsage);
+  kernel.recordFlow.provideRecords(formRecords);
   // The cached form/rule/membership facts of record calls: forgotten on every change (see context.ts).
   void kernel.listener.listen(META_CHANNEL, forgetFormsMeta).catch((error: unknown) => kernel.log.error({ err: error }, 'listening for forms changes failed'));
   // Before the answer leaves (its transaction has committed), so the caller's next request sees the change.

@@ -1,4 +1,5 @@
 import { NoQuery } from '../../../shared/api/common.ts';
+import { directory } from './directory.ts';
 import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
@@ -40,6 +41,7 @@ import { resolveRecipients } from './recipients.ts';
 function register(app: App, kernel: Kernel): void {
   // Notices name departments, roles and groups; only this app knows who is in them (issue 13).
   kernel.notices.provideResolver(resolveRecipients);
+  kernel.directory.provide(directory);
   registerDepartmentRoutes(app, kernel);
   registerDepartmentMemberRoutes(app, kernel);
   registerPostRoutes(app, kernel);

@@ -30,7 +30,8 @@ export interface WorkflowInstanceTable {
   id: Id;
   form_id: string;
   app_id: string;
-  record_id: string;
+  record_id: string | null;
+  draft_values: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   flow_version: number;
   title: ColumnType<string, string | undefined, string>;
   initiator_id: string;

@@ -5,7 +5,6 @@ const route = routeGroup('forms');
 
 /** Form, record and view pages of spec §2.7, plus the shared `preview` page of §2.5 (public per §6). */
 export const FORMS_ROUTES: RouteEntry[] = [
-  route('form', 'form', 'FormPage'),
   route('detail', '{app}/detail/{form?}', 'FormDetailPage', { status: 'built' }),
   route('appView', 'app/!/{module?}/{appId}', 'AppViewPage', { status: 'built' }),
   route('fileAppView', 'file/app/!/{module?}/{appId}', 'FileAppViewPage'),

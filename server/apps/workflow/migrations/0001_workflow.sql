@@ -33,7 +33,10 @@ create table workflow_instance (
   id bigint generated always as identity,
   form_id bigint not null,
   app_id bigint not null,
-  record_id bigint not null,
+  -- Null for a draft never submitted: the record is created by the first submit, through forms' full checks.
+  record_id bigint,
+  -- The initiator's saved, unchecked values (a draft, or changes to a returned or withdrawn record before resubmit).
+  draft_values jsonb,
   flow_version integer not null,
   title text not null default '' check (length(title) <= 200),
   initiator_id bigint not null references users (id),
@@ -97,7 +100,8 @@ create table workflow_task (
   foreign key (space_id, instance_id) references workflow_instance (space_id, id) on delete cascade
 );
 create index workflow_task_todo on workflow_task (space_id, assignee_id, id desc) where state = 'pending';
-create index workflow_task_done on workflow_task (space_id, decided_by, decided_at desc) where decided_by is not null;
+create index workflow_task_done on workflow_task (space_id, decided_by, id desc) where decided_by is not null;
+create index workflow_task_entrustee on workflow_task (space_id, entrustee_id) where state = 'pending' and entrust_state = 'requested';
 create index workflow_task_instance on workflow_task (space_id, instance_id, round, node_id);
 
 create table workflow_cc (

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { FieldDef } from '../../../shared/forms/fields.ts';
+import type { Trx } from '../../kernel/db/pool.ts';
+import type { FlowActor, FlowRecord, FormRecords } from '../../kernel/record-flow.ts';
+import { loadFormAs, publishedFields } from './context.ts';
+import { createRecord, updateRecord } from './records.ts';
+import { SYSTEM_SELECT, storedFields, tableOf, toApiRecord, type RecordRow } from './storage.ts';
+
+/** What a record is called in to-do lists and messages: its title field, else its number, else `#id`. */
+function titleOf(fields: readonly FieldDef[], values: Record<string, unknown>, number: string | null, id: string): string {
+  const field = fields.find((f) => f.title && f.type !== 'subtable');
+  const value = field ? values[field.key] : null;
+  const text = value === null || value === undefined || value === '' ? null : Array.isArray(value) ? value.join(', ') : String(value);
+  return (text ?? number ?? `#${id}`).slice(0, 200);
+}
+
+const only = (values: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(Object.entries(values).filter(([key]) => keys.includes(key)));
+
+async function read(trx: Trx, formId: string, recordId: string): Promise<FlowRecord | null> {
+  const meta = await trx.selectFrom('forms_form').select(['space_id', 'version']).where('id', '=', formId).executeTakeFirst();
+  if (!meta || meta.version === 0) return null;
+  const fields = await publishedFields(trx, meta.space_id, formId, meta.version);
+  const columns = storedFields(fields).map((f) => sql.ref(`t.${f.key}`));
+  const row = (
+    await sql<RecordRow>`select ${SYSTEM_SELECT}${columns.length ? sql`, ${sql.join(columns)}` : sql``} from ${sql.table(tableOf(formId))} t
+      where t.id = ${recordId}::bigint and t.deleted_at is null`.execute(trx)
+  ).rows[0];
+  if (!row) return null;
+  const record = toApiRecord(row, fields);
+  return { id: record.id, values: record.values, rowVersion: record.rowVersion, ownerId: record.ownerId, title: titleOf(fields, record.values, record.number, record.id) };
+}
+
+/**
+ * Forms' half of `kernel.recordFlow` (issue 14): the engine writes records through the same createRecord and
+ * updateRecord as every other writer — the same checks, sanitising, numbering and file references — with the
+ * field set of the flow's node in place of the member's visible fields, and the node's grant in place of his rules.
+ */
+export const formRecords: FormRecords = {
+  async form(trx, actor: FlowActor, formId) {
+    const { form } = await loadFormAs(trx, actor, formId);
+    return { id: form.id, appId: form.appId, appName: form.appName, name: form.name, fields: form.allFields };
+  },
+
+  async create(trx, actor, formId, values, keys) {
+    const { form, viewer } = await loadFormAs(trx, actor, formId);
+    const fields = form.allFields.filter((f) => keys.includes(f.key));
+    const created = await createRecord(trx, form, { ...viewer, fields }, only(values, keys));
+    return (await read(trx, formId, created.id))!;
+  },
+
+  async update(trx, actor, formId, recordId, values, rowVersion, keys) {
+    const { form, viewer } = await loadFormAs(trx, actor, formId);
+    const fields = form.allFields.filter((f) => keys.includes(f.key));
+    await updateRecord(trx, form, { ...viewer, fields }, recordId, only(values, keys), rowVersion, true);
+    return (await read(trx, formId, recordId))!;
+  },
+
+  read,
+
+  async setHandler(trx, formId, recordId, handlerId) {
+    await sql`update ${sql.table(tableOf(formId))} t set handler_id = ${handlerId}::bigint where t.id = ${recordId}::bigint`.execute(trx);
+  },
+};
