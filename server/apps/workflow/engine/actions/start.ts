@@ -47,9 +47,9 @@ async function initiatorFor(kernel: Kernel, trx: Trx, caller: Caller, appId: str
 
 /** Save draft or submit a new record (Part 2 I-1, I-2): the instance first, the record with the first submit. */
 export async function startInstance(kernel: Kernel, trx: Trx, caller: Caller, formId: string, input: StartInput): Promise<Run> {
+  const form = await kernel.recordFlow.records.form(trx, caller, formId);
   const flow = await publishedFlow(trx, formId);
   if (!flow) throw fail.conflict('workflow.noFlow');
-  const form = await kernel.recordFlow.records.form(trx, caller, formId);
   const { actor, acting } = await initiatorFor(kernel, trx, caller, form.appId, input.onBehalfOf, 'createData');
   await kernel.recordFlow.records.form(trx, actor, formId);
   const row = await trx
