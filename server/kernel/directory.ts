@@ -1,3 +1,4 @@
+import type { WorkTime } from '../../shared/org/work-time.ts';
 import type { Trx } from './db/pool.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface DirectoryProvider {
   superiorAbove(trx: Trx, spaceId: string, userId: string, level: number): Promise<string | null>;
   /** Holders of posts, main and part-time. */
   postHolders(trx: Trx, spaceId: string, postIds: readonly string[]): Promise<string[]>;
+  /** The space's work time (decision 0034) and its time zone, for time limits counted in working minutes. */
+  workTime(trx: Trx, spaceId: string): Promise<{ time: WorkTime; zone: string }>;
   /** Which of these ids are active members of the space. */
   activeMembers(trx: Trx, spaceId: string, userIds: readonly string[]): Promise<Set<string>>;
 }

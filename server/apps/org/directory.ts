@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../kernel/db/pool.ts';
 import type { DirectoryProvider } from '../../kernel/directory.ts';
+import { readWorkTime } from './work-time.ts';
 
 const ID = /^[0-9]{1,18}$/;
 
@@ -68,6 +69,11 @@ export const directory: DirectoryProvider = {
     if (!ids.length) return [];
     const rows = await trx.selectFrom('org_member_post').select('user_id').distinct().where('space_id', '=', spaceId).where('post_id', 'in', ids).orderBy('user_id').execute();
     return active(trx, spaceId, rows.map((r) => String(r.user_id)));
+  },
+
+  async workTime(trx, spaceId) {
+    const zone = (await sql<{ time_zone: string }>`select time_zone from spaces where id = ${spaceId}`.execute(trx)).rows[0]?.time_zone;
+    return { time: await readWorkTime(trx), zone: zone ?? 'Asia/Shanghai' };
   },
 
   async activeMembers(trx, spaceId, userIds) {
