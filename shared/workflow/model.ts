@@ -9,7 +9,7 @@ import type { FilterGroup } from '../forms/filters.ts';
 export const NODE_TYPES = ['start', 'approval', 'cc', 'condition', 'parallel', 'end'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
-/** Per node: what the handler may do with each form field (absent = read-only). */
+/** Per node: what the handler may do with each form field (absent = read-only; on the start node absent = editable). */
 export const FIELD_MODES = ['editable', 'readonly', 'hidden'] as const;
 export type FieldMode = (typeof FIELD_MODES)[number];
 export type FieldModes = Record<string, FieldMode>;

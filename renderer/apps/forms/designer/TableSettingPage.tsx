@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Layout, Result, Space, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
-import { IconEye, IconHistory, IconLeft, IconSave, IconSend } from '@arco-design/web-react/icon';
-import { useMemo, useState } from 'react';
+import { IconBranch, IconEye, IconHistory, IconLeft, IconSave, IconSend } from '@arco-design/web-react/icon';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, FieldType } from '../../../../shared/forms/fields.ts';
 import { buildPath } from '../../../../shared/routes/match.ts';
@@ -20,6 +20,8 @@ import { VersionDrawer } from './VersionDrawer.tsx';
 import './designer.css';
 
 const VALID_ID = /^[0-9]{1,18}$/;
+// The process designer (workflow app, issue 14) is its own chunk, loaded only when opened from here.
+const FlowDesigner = lazy(() => import('../../workflow/designer/FlowDesigner.tsx').then((m) => ({ default: m.FlowDesigner })));
 const PREVIEW_ROUTE = ROUTES.find((r) => r.id === 'forms.designerPreview')!;
 
 /**
@@ -43,6 +45,7 @@ function Designer({ formId, appId, spaceId, spaced, back }: { formId: string; ap
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState('field');
   const [history, setHistory] = useState(false);
+  const [flow, setFlow] = useState(false);
   const field = fields.find((f) => f.key === selected) ?? null;
   const sections = useMemo(() => [...new Set(fields.map((f) => f.section?.trim()).filter((s): s is string => !!s))], [fields]);
   const formProblems = problems.filter((p) => p.field === '' || !fields.some((f) => p.field === f.key || p.field.startsWith(`${f.key}.`)));
@@ -93,7 +96,10 @@ function Designer({ formId, appId, spaceId, spaced, back }: { formId: string; ap
   };
 
   return (
-    <div className="qp-fd qp-fd-full" data-testid="form-designer">
+    <>
+    {flow && <Suspense fallback={<Spin className="qp-fd-loading" />}><FlowDesigner formId={formId} onBack={() => setFlow(false)} /></Suspense>}
+    {/* Hidden, not unmounted, while the flow is designed: unsaved form edits stay. */}
+    <div className="qp-fd qp-fd-full" data-testid="form-designer" style={flow ? { display: 'none' } : undefined}>
       <div className="qp-fd-toolbar">
         <Space size="medium" className="qp-fd-toolbar-title">
           {back && (
@@ -106,6 +112,7 @@ function Designer({ formId, appId, spaceId, spaced, back }: { formId: string; ap
           {designer.dirty ? <Tag color="orange" data-testid="designer-dirty">{t('forms.ui.designer.unsaved')}</Tag> : <Typography.Text type="secondary">{t('forms.ui.designer.allSaved')}</Typography.Text>}
         </Space>
         <Space>
+          <Button icon={<IconBranch />} onClick={() => setFlow(true)} data-testid="designer-workflow">{t('workflow.designerUi.openDesigner')}</Button>
           <Button icon={<IconHistory />} onClick={() => setHistory(true)} data-testid="designer-history">{t('forms.ui.versions.title')}</Button>
           <Button icon={<IconEye />} onClick={() => preview('draft')} data-testid="designer-preview">{t('forms.ui.designer.preview')}</Button>
           <Button icon={<IconSave />} loading={designer.busy === 'save'} disabled={designer.busy !== null} onClick={() => void designer.saveDraft()} data-testid="designer-save">
@@ -160,5 +167,6 @@ function Designer({ formId, appId, spaceId, spaced, back }: { formId: string; ap
         }}
       />
     </div>
+    </>
   );
 }
