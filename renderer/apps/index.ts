@@ -16,4 +16,5 @@ export const APP_MODULES: Partial<Record<MicroAppId, () => Promise<PageModule>>>
   console: () => import('./console/index.ts'),
   chat: () => import('./chat/index.ts'),
   messages: () => import('./messages/index.ts'),
+  workflow: () => import('./workflow/index.ts'),
 };

@@ -3,7 +3,7 @@ import { fail } from '../../kernel/errors.ts';
 import { approvalNode, isManager } from './engine/actor.ts';
 import { rollbackTargets } from './engine/actions/decide.ts';
 import { startKeys, type Caller } from './engine/actions/start.ts';
-import { openTask, type Run, type TaskRow } from './engine/run.ts';
+import { openTask, recordOf, type Run, type TaskRow } from './engine/run.ts';
 import { principalsFor } from './proxies.ts';
 
 /** The field modes a node gives its handler: named ones as given, the rest read-only (start: editable). */
@@ -52,7 +52,9 @@ export async function instanceDetail(run: Run, caller: Caller) {
       : cced.length && !manager
         ? modesOf(nodeOf(cced[0]!.node_id), keys)
         : Object.fromEntries(keys.map((k) => [k, 'readonly' as const]));
-  const source = instance.record_id ? (run.record?.values ?? {}) : (instance.draft_values ?? {});
+  // The initiator's saved changes show over the record while he may still change it (a returned or withdrawn one).
+  const saved = editable ? (instance.draft_values ?? {}) : {};
+  const source = instance.record_id ? { ...((await recordOf(run))?.values ?? {}), ...saved } : (instance.draft_values ?? {});
   const values = Object.fromEntries(Object.entries(source).filter(([key]) => modes[key] !== 'hidden' && (instance.record_id !== null || startKeys(run.model.nodes[0] as never, keys).includes(key))));
 
   const myTasks = [];

@@ -24,7 +24,7 @@ export async function dispatch(run: Run, caller: Caller, action: InstanceAction,
   switch (action) {
     case 'submit': {
       const acting = await asInitiator(run, caller);
-      run.selections = body.selections ?? {};
+      run.selections = { ...run.selections, ...(body.selections ?? {}) };
       const roles = (await run.trx.selectFrom('memberships').select('roles').where('user_id', '=', run.instance.initiator_id).executeTakeFirst())?.roles ?? [];
       await submit(run, { userId: run.instance.initiator_id, roles: roles as Caller['roles'], spaceId: run.spaceId }, acting, body.values ?? {}, body.userIds ?? []);
       return {};

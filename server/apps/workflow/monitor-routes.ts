@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { NoQuery } from '../../../shared/api/common.ts';
 import { InstanceParams, JumpBody, MonitorQuery, ReassignBody } from '../../../shared/api/workflow.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
@@ -63,6 +64,22 @@ export function registerMonitorRoutes(app: App, kernel: Kernel): void {
       return { rows: rows.map((r) => ({ ...r, overdue: !!r.dueAt && new Date(r.dueAt) < now })), users, next: rows.length === limit ? String(offset) : null };
     });
     return { code: 200, msg: 'ok', data };
+  });
+
+  /** Whether the caller monitors anything: an administrator, or a process manager of some published flow. */
+  app.get('/api/workflow/monitor/access', { config: { access }, schema: { querystring: NoQuery } }, async (req) => {
+    const caller = callerOf(req);
+    const manages = caller.roles.includes('admin') || (await kernel.transact(req, async (trx) => {
+      const row = await trx
+        .selectFrom('workflow_flow as f')
+        .innerJoin('workflow_flow_version as v', (join) => join.onRef('v.form_id', '=', 'f.form_id').onRef('v.version', '=', 'f.version'))
+        .select('f.form_id')
+        .where(sql<boolean>`v.model -> 'settings' -> 'managers' ? ${caller.userId}`)
+        .limit(1)
+        .executeTakeFirst();
+      return !!row;
+    }));
+    return { code: 200, msg: 'ok', data: { manages } };
   });
 
   /** Reassign: the handler's task closes (reassigned) and the same step opens for someone else. */

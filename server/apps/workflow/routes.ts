@@ -3,6 +3,11 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
 import { registerAgentRoutes } from './agent-routes.ts';
 import { registerDesignRoutes } from './design-routes.ts';
+import { flowLock } from './lock.ts';
+import { registerRunRoutes } from './run-routes.ts';
+import { registerTodoRoutes } from './todo-routes.ts';
+import { registerMonitorRoutes } from './monitor-routes.ts';
+import { TimerWorker } from './timer-worker.ts';
 import './tables.ts';
 
 /**
@@ -11,8 +16,19 @@ import './tables.ts';
  * forms its lock (a record in flow changes only through the flow).
  */
 function register(app: App, kernel: Kernel): void {
+  kernel.recordFlow.provideLock(flowLock);
+  const timers = new TimerWorker(kernel);
+  app.addHook('onReady', async () => timers.start());
+  app.addHook('onClose', async () => timers.stop());
+  workflowTimers.set(kernel, timers);
   registerDesignRoutes(app, kernel);
+  registerRunRoutes(app, kernel);
+  registerTodoRoutes(app, kernel);
+  registerMonitorRoutes(app, kernel);
   registerAgentRoutes(app, kernel);
 }
+
+/** Each kernel's timer worker, for tests that move the clock and fire what is due. */
+export const workflowTimers = new WeakMap<Kernel, TimerWorker>();
 
 export const workflowApp: ServerApp = { id: 'workflow', register };

@@ -42,6 +42,7 @@ export interface WorkflowInstanceTable {
   interrupted_nodes: ColumnType<string[], string[] | undefined, string[]>;
   returned_from: string | null;
   returned_nodes: ColumnType<string[], string[] | undefined, string[]>;
+  selections: ColumnType<Record<string, string[]>, string | undefined, string>;
   lock_version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   submitted_at: Date | null;

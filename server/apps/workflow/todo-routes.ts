@@ -7,6 +7,7 @@ import type { Trx } from '../../kernel/db/pool.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { Caller } from './engine/actions/start.ts';
+import { modelOf } from './engine/run.ts';
 import { principalsFor, type Proxy } from './proxies.ts';
 import { callerOf } from './run-routes.ts';
 
@@ -40,7 +41,7 @@ async function todo(trx: Trx, caller: Caller, proxies: Proxy[], after: string | 
     .leftJoin('forms_form as f', 'f.id', 'i.form_id')
     .select([
       't.id as key', 't.id as taskId', 'i.id as instanceId', 'i.form_id as formId', 'i.app_id as appId', 'i.record_id as recordId', 'i.title', 'f.name as formName',
-      'i.initiator_id as initiatorId', 't.node_id as nodeId', 't.assignee_id as assigneeId', 't.entrust_state as entrustState', 't.created_at as at', 't.due_at as dueAt',
+      'i.initiator_id as initiatorId', 'i.flow_version as flowVersion', 't.node_id as nodeId', 't.assignee_id as assigneeId', 't.entrust_state as entrustState', 't.created_at as at', 't.due_at as dueAt',
       't.last_urged_at as urgedAt', 't.viewed_at as viewedAt',
     ])
     .where('t.state', '=', 'pending')
@@ -57,7 +58,7 @@ async function done(trx: Trx, caller: Caller, after: string | undefined, limit: 
     .leftJoin('forms_form as f', 'f.id', 'i.form_id')
     .select([
       't.id as key', 't.id as taskId', 'i.id as instanceId', 'i.form_id as formId', 'i.app_id as appId', 'i.record_id as recordId', 'i.title', 'f.name as formName',
-      'i.initiator_id as initiatorId', 't.node_id as nodeId', 't.state as decision', 't.on_behalf_of as onBehalfOf', 't.via', 't.decided_at as at', 'i.state as instanceState',
+      'i.initiator_id as initiatorId', 'i.flow_version as flowVersion', 't.node_id as nodeId', 't.state as decision', 't.on_behalf_of as onBehalfOf', 't.via', 't.decided_at as at', 'i.state as instanceState',
     ])
     .where('t.decided_by', '=', caller.userId);
   if (after) query = query.where('t.id', '<', after);
@@ -95,6 +96,16 @@ async function ccs(trx: Trx, caller: Caller, after: string | undefined, limit: n
   return query.orderBy('c.id', 'desc').limit(limit).execute();
 }
 
+/** Each task row's node name, from its instance's frozen model (cached per version). */
+async function withNodeNames<T extends { formId: string; flowVersion: number; nodeId: string }>(trx: Trx, spaceId: string, rows: T[]) {
+  const named = [];
+  for (const row of rows) {
+    const { places } = await modelOf(trx, spaceId, row.formId, row.flowVersion);
+    named.push({ ...row, nodeName: places.get(row.nodeId)?.node.name ?? '' });
+  }
+  return named;
+}
+
 /** Names of the people a page of rows mentions, for the list to show. */
 async function names(trx: Trx, rows: ReadonlyArray<Record<string, unknown>>) {
   const ids = new Set<string>();
@@ -112,8 +123,8 @@ export function registerTodoRoutes(app: App, kernel: Kernel): void {
     const data = await kernel.transact(req, async (trx) => {
       const now = new Date(kernel.clock.now());
       const rows =
-        box === 'todo' ? await todo(trx, caller, await principalsFor(trx, caller.spaceId, caller.userId, now), after, limit, appId)
-        : box === 'done' ? await done(trx, caller, after, limit, appId)
+        box === 'todo' ? await withNodeNames(trx, caller.spaceId, await todo(trx, caller, await principalsFor(trx, caller.spaceId, caller.userId, now), after, limit, appId))
+        : box === 'done' ? await withNodeNames(trx, caller.spaceId, await done(trx, caller, after, limit, appId))
         : box === 'cc' ? await ccs(trx, caller, after, limit, appId)
         : await instances(trx, caller, box === 'drafts' ? 'drafts' : 'initiated', after, limit, appId);
       return { rows, users: await names(trx, rows), next: rows.length === limit ? String(rows.at(-1)!.key) : null };

@@ -1,7 +1,7 @@
 import { Alert, Breadcrumb, Button, Card, Message, Result, Space, Spin, Typography } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
 import { useAtomValue } from 'jotai';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
@@ -10,6 +10,7 @@ import { appearanceAtom } from '../../../shell/appearance.ts';
 import { usePageTitle } from '../../../shell/page-title.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
+import { heldByFlow, useFlowDetail, type FlowDetailState } from '../../workflow/run/use-flow-detail.ts';
 import { FilesDownloadable } from '../record-form/FileInput.tsx';
 import { RecordForm } from '../record-form/RecordForm.tsx';
 import { ActionBar } from './ActionBar.tsx';
@@ -26,6 +27,9 @@ import { useRecordDetail } from './use-record-detail.ts';
 import './detail.css';
 
 const NO_FIELDS: FieldDef[] = [];
+// The workflow part of the page (issue 14) is its own chunk: records of forms without a flow never load it.
+const FlowPanel = lazy(() => import('../../workflow/run/FlowPanel.tsx'));
+const FlowRecordView = lazy(() => import('../../workflow/run/FlowRecordView.tsx'));
 
 /** Where "back" leads: the form's application view, or the application centre when the app is unknown. */
 function backPath(match: RouteMatch, appId: string, formId: string): string {
@@ -34,13 +38,17 @@ function backPath(match: RouteMatch, appId: string, formId: string): string {
 
 /**
  * One record of a form (route forms.detail `{app}/detail/{form?}?id=`): its values, its system fields, the actions
- * this user may take (edit, delete, share, transfer, print, QR code) and its discussion.
+ * this user may take (edit, delete, share, transfer, print, QR code) and its discussion. A record in a workflow shows
+ * the flow panel instead of the plain values, and is changed only through its flow.
  */
 export function FormDetailPage({ match }: PageProps) {
   const { t } = useTranslation();
   const formId = formIdOf(match);
   const id = queryOne(match, 'id');
   const appId = match.params['app'] ?? '';
+  // A flow draft has no record yet: the to-do centre opens it by its instance.
+  const instanceId = queryOne(match, 'instance');
+  if (!VALID_ID.test(id) && VALID_ID.test(instanceId)) return <FlowOnly instanceId={instanceId} back={backPath(match, appId, formId)} />;
   if (!formId || !VALID_ID.test(id)) {
     return (
       <Result
@@ -54,11 +62,30 @@ export function FormDetailPage({ match }: PageProps) {
   return <RecordDetail match={match} formId={formId} id={id} appId={appId} />;
 }
 
+/** The record (or draft) of a flow, as the flow shows it to someone forms shows nothing to. */
+function FlowView({ flow, back }: { flow: FlowDetailState; back: string }) {
+  return (
+    <Suspense fallback={<Spin className="qp-fd-loading" />}>
+      <FlowRecordView detail={flow.detail!} back={back} reload={flow.reload} />
+    </Suspense>
+  );
+}
+
+function FlowOnly({ instanceId, back }: { instanceId: string; back: string }) {
+  const { t } = useTranslation();
+  const flow = useFlowDetail({ instanceId });
+  if (flow.status === 'loading') return <Spin className="qp-fd-loading" tip={t('forms.detail.loading')} />;
+  if (flow.status === 'error') return <Result status="error" title={t('common.fetchFailed')} subTitle={flow.error} extra={<Button onClick={() => void flow.reload()}>{t('forms.detail.retry')}</Button>} />;
+  if (!flow.detail) return <Result status="404" title={t('forms.detail.notFound')} extra={<Button href={back}>{t('forms.detail.back')}</Button>} data-testid="detail-not-found" />;
+  return <FlowView flow={flow} back={back} />;
+}
+
 function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId: string; id: string; appId: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
   const { form, answer, failure, reload, replace } = useRecordDetail(formId, id, t('common.fetchFailed'));
+  const flow = useFlowDetail({ formId, recordId: id });
   const fields = form?.fields ?? NO_FIELDS;
   // A record from a save or a 409 may name people this page has no names for yet (a new modifier): ask again then.
   const onRecord = useCallback(
@@ -101,13 +128,15 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
     }
   }, [back, navigate, reload, t]);
 
-  if (!answer || !form) {
-    if (!failure) return <Spin className="qp-fd-loading" tip={t('forms.detail.loading')} />;
+  if (!answer || !form || flow.status === 'loading') {
+    if (!failure || flow.status === 'loading') return <Spin className="qp-fd-loading" tip={t('forms.detail.loading')} />;
     const backButton = (
       <Button type="primary" href={back} data-testid="detail-back">
         {t('forms.detail.back')}
       </Button>
     );
+    // No record rule shows it, but a part in its flow does: the flow's view of it.
+    if (failure.status === 404 && flow.detail) return <FlowView flow={flow} back={back} />;
     if (failure.status === 404) return <Result status="404" title={t('forms.detail.notFound')} subTitle={t('forms.detail.notFoundHint')} extra={backButton} data-testid="detail-not-found" />;
     if (failure.status === 403) return <Result status="403" title={failure.text} extra={backButton} data-testid="detail-forbidden" />;
     return (
@@ -146,7 +175,7 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
             </Typography.Text>
           </Space>
           <ActionBar
-            can={can}
+            can={heldByFlow(flow) ? { ...can, modify: false, delete: false } : can}
             canPrint={form.can.print !== false}
             canChat={chatOn}
             editing={editing}
@@ -163,13 +192,19 @@ function RecordDetail({ match, formId, id, appId }: { match: RouteMatch; formId:
         </Card>
         {actionError && <Alert type="error" content={actionError} closable onClose={() => setActionError(null)} data-testid="detail-action-error" />}
         {editor.problem && <SaveProblemAlert problem={editor.problem} onLoadLatest={editor.loadLatest} onTakeSuggested={editor.takeSuggested} onClose={editor.dismiss} />}
-        <Card title={t('forms.detail.section.values')} data-testid={editing ? 'detail-editor' : 'detail-values'}>
-          {fields.length === 0 ? (
-            <Typography.Text type="secondary">{t('forms.detail.noVisibleFields')}</Typography.Text>
-          ) : (
-            <RecordForm fields={fields} values={editor.draft ?? record.values} onChange={editor.setDraft} errors={editor.errors} readOnly={!editing} labels={labels} />
-          )}
-        </Card>
+        {flow.detail ? (
+          <Suspense fallback={<Spin className="qp-fd-loading" />}>
+            <FlowPanel detail={flow.detail} fields={fields} recordValues={record.values} labels={labels} reload={() => Promise.all([flow.reload(), reload()])} />
+          </Suspense>
+        ) : (
+          <Card title={t('forms.detail.section.values')} data-testid={editing ? 'detail-editor' : 'detail-values'}>
+            {fields.length === 0 ? (
+              <Typography.Text type="secondary">{t('forms.detail.noVisibleFields')}</Typography.Text>
+            ) : (
+              <RecordForm fields={fields} values={editor.draft ?? record.values} onChange={editor.setDraft} errors={editor.errors} readOnly={!editing} labels={labels} />
+            )}
+          </Card>
+        )}
         <Card title={t('forms.detail.section.system')}>
           <SystemFields record={record} labels={labels} />
         </Card>

@@ -16,6 +16,8 @@ export interface RecordFormProps {
   /** From useRecordValidation or a server 422 (`data.errors`); shown under their fields. */
   errors?: readonly FieldError[];
   readOnly?: boolean;
+  /** Fields shown but not changeable (a workflow node's read-only fields); the rest follow `readOnly`. */
+  readOnlyKeys?: readonly string[];
   labels?: RecordLabels;
 }
 
@@ -43,12 +45,13 @@ export function sectionsOf(fields: readonly FieldDef[]): Section[] {
 const isCellError = (error: FieldError, key: string) => error.field.split('.').length > 2 && error.field.startsWith(`${key}.`);
 
 /** The form of one record: every field type, laid out by width and section, each error under its field. */
-export function RecordForm({ fields, values, onChange, errors, readOnly, labels }: RecordFormProps) {
+export function RecordForm({ fields, values, onChange, errors, readOnly, readOnlyKeys, labels }: RecordFormProps) {
   const errorText = useErrorText();
   const sections = useMemo(() => sectionsOf(fields), [fields]);
   const needsDirectory = fields.some((f) => f.type === 'member' || f.type === 'department');
 
   const item = (field: FieldDef) => {
+    const fixed = readOnly || readOnlyKeys?.includes(field.key) === true;
     const mine = errorsUnder(errors, field.key);
     const shown = mine.filter((e) => !isCellError(e, field.key));
     const help = shown.length ? (
@@ -60,8 +63,8 @@ export function RecordForm({ fields, values, onChange, errors, readOnly, labels 
     ) : undefined;
     return (
       <Grid.Col key={field.key} span={WIDTH_SPAN[field.width ?? 'full']} data-testid={`record-field-${field.key}`}>
-        <Form.Item label={field.label} required={!readOnly && field.required === true && field.type !== 'serial'} validateStatus={mine.length ? 'error' : undefined} help={help}>
-          {readOnly ? (
+        <Form.Item label={field.label} required={!fixed && field.required === true && field.type !== 'serial'} validateStatus={mine.length ? 'error' : undefined} help={help}>
+          {fixed ? (
             <ReadOnlyValue field={field} value={values[field.key]} labels={labels} />
           ) : (
             <FieldInput field={field} value={values[field.key]} onChange={(value) => onChange({ ...values, [field.key]: value })} path={field.key} errors={mine} labels={labels} />

@@ -4,7 +4,7 @@ import { nodesInside } from '../../../../shared/workflow/walk.ts';
 import { fail } from '../../../kernel/errors.ts';
 import { resolveRules } from './assign.ts';
 import { notifyAssignees } from './notify.ts';
-import { logAction, SYSTEM, tell, type Run } from './run.ts';
+import { initiatorFacts, logAction, recordOf, SYSTEM, tell, type Run } from './run.ts';
 import { timerColumns } from './timers.ts';
 
 /** How far a walk got: stopped at open tasks, reached the end of the flow, or ran off the end of its path. */
@@ -149,8 +149,9 @@ export async function walk(run: Run, path: FlowNode[], index: number, parentTask
         break;
       }
       case 'condition': {
-        const values = run.record?.values ?? {};
-        const branch = chooseBranch(node.branches, (when) => branchHolds(run.form.fields, when, values, run.initiator));
+        const values = (await recordOf(run))?.values ?? {};
+        const initiator = await initiatorFacts(run);
+        const branch = chooseBranch(node.branches, (when) => branchHolds(run.form.fields, when, values, initiator));
         if (!branch) throw fail.unprocessable('workflow.noBranch', { node: node.name || node.id });
         const reach = await walk(run, branch.nodes, 0, parentTaskId);
         if (reach !== 'done') return reach;

@@ -1,6 +1,6 @@
 import type { AssigneeRule } from '../../../../shared/workflow/model.ts';
 import { fail } from '../../../kernel/errors.ts';
-import type { Run } from './run.ts';
+import { recordOf, type Run } from './run.ts';
 
 const nodeName = (run: Run, id: string) => run.places.get(id)?.node.name || id;
 
@@ -44,7 +44,7 @@ export async function resolveRules(run: Run, nodeId: string, rules: readonly Ass
         break;
       }
       case 'memberField':
-        found.push(...membersIn(rule.field ? run.record?.values[rule.field] : null));
+        found.push(...membersIn(rule.field ? (await recordOf(run))?.values[rule.field] : null));
         break;
       case 'initiator':
         found.push(run.initiator.userId);

@@ -33,15 +33,44 @@ export interface Run {
   model: FlowModel;
   places: Map<string, Place>;
   form: FlowForm;
-  record: FlowRecord | null;
-  initiator: { userId: string; departments: string[]; roles: string[] };
+  /** The record as last read or written in this action; undefined until someone needs it (recordOf). */
+  record: FlowRecord | null | undefined;
+  initiator: { userId: string };
+  /** The initiator's departments and enterprise roles, read when a condition first needs them (initiatorFacts). */
+  facts?: { userId: string; departments: string[]; roles: string[] };
   /** Assignees chosen by the initiator at submit, or by the approver for the next node, by node id. */
   selections: Record<string, string[]>;
 }
 
-export async function modelOf(trx: Trx, formId: string, version: number): Promise<FlowModel> {
-  const row = await trx.selectFrom('workflow_flow_version').select('model').where('form_id', '=', formId).where('version', '=', version).executeTakeFirstOrThrow();
-  return row.model;
+/** Published versions never change: cached by space, form and version. */
+const models = new Map<string, { model: FlowModel; places: Map<string, Place> }>();
+
+export async function modelOf(trx: Trx, spaceId: string, formId: string, version: number) {
+  const key = `${spaceId}/${formId}/${version}`;
+  let found = models.get(key);
+  if (!found) {
+    const row = await trx.selectFrom('workflow_flow_version').select('model').where('form_id', '=', formId).where('version', '=', version).executeTakeFirstOrThrow();
+    found = { model: row.model, places: placesOf(row.model) };
+    if (models.size > 2000) models.clear();
+    models.set(key, found);
+  }
+  return found;
+}
+
+/** The record, read once per action when first needed (approvals rarely need it: conditions and member fields do). */
+export async function recordOf(run: Run): Promise<FlowRecord | null> {
+  if (run.record === undefined) run.record = run.instance.record_id ? await run.kernel.recordFlow.records.read(run.trx, run.instance.form_id, run.instance.record_id) : null;
+  return run.record;
+}
+
+/** The initiator's departments and roles, for conditions on them, read once per action when first needed. */
+export async function initiatorFacts(run: Run): Promise<{ userId: string; departments: string[]; roles: string[] }> {
+  if (!run.facts) {
+    const people = run.kernel.directory.people;
+    const userId = run.initiator.userId;
+    run.facts = { userId, departments: await people.departmentsOf(run.trx, run.spaceId, userId), roles: await people.rolesOf(run.trx, run.spaceId, userId) };
+  }
+  return run.facts;
 }
 
 /** The instance locked for this transaction; another space's or a missing one is not found. */
@@ -52,23 +81,10 @@ export async function lockInstance(trx: Trx, id: string): Promise<InstanceRow> {
 }
 
 export async function openRun(kernel: Kernel, trx: Trx, spaceId: string, instance: InstanceRow, selections: Record<string, string[]> = {}): Promise<Run> {
-  const model = await modelOf(trx, instance.form_id, instance.flow_version);
-  const people = kernel.directory.people;
+  const { model, places } = await modelOf(trx, spaceId, instance.form_id, instance.flow_version);
   const initiator = instance.initiator_id;
   const form = await kernel.recordFlow.records.form(trx, { userId: initiator, roles: ['admin'], spaceId }, instance.form_id);
-  return {
-    kernel,
-    trx,
-    spaceId,
-    now: new Date(kernel.clock.now()),
-    instance,
-    model,
-    places: placesOf(model),
-    form,
-    record: instance.record_id ? await kernel.recordFlow.records.read(trx, instance.form_id, instance.record_id) : null,
-    initiator: { userId: initiator, departments: await people.departmentsOf(trx, spaceId, initiator), roles: await people.rolesOf(trx, spaceId, initiator) },
-    selections,
-  };
+  return { kernel, trx, spaceId, now: new Date(kernel.clock.now()), instance, model, places, form, record: undefined, initiator: { userId: initiator }, selections: { ...instance.selections, ...selections } };
 }
 
 /** One row of the append-only timeline. */
@@ -148,6 +164,7 @@ export async function settle(run: Run): Promise<void> {
       draft_values: i.draft_values === null ? null : JSON.stringify(i.draft_values),
       title: run.record?.title ?? i.title,
       submitter_id: i.submitter_id,
+      selections: JSON.stringify(run.selections),
       submitted_at: i.submitted_at,
       finished_at: i.finished_at,
       lock_version: i.lock_version + 1,

@@ -50,6 +50,9 @@ create table workflow_instance (
   returned_from text,
   -- Nodes a return or rollback went back into this round: self-approval and de-duplication never auto-pass them.
   returned_nodes text[] not null default '{}',
+  -- People chosen at run time for nodes that ask for them (by the initiator at submit, by an approver for the
+  -- next node), kept until the walk reaches those nodes.
+  selections jsonb not null default '{}',
   -- The optimistic lock: every action reads it and writes it + 1 in one statement (Part 1 §11).
   lock_version integer not null default 0,
   created_at timestamptz not null default now(),

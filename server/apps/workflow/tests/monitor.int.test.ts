@@ -24,6 +24,8 @@ describe('monitoring', () => {
     expect((await monitor(kit.admin)).rows.map((r: any) => r.id)).toContain(instanceId);
     expect((await monitor(kit.as.m)).rows.map((r: any) => r.id)).toContain(instanceId);
     expect((await monitor(kit.as.c)).rows).toEqual([]);
+    expect((await ok(kit.as.m.get('/api/workflow/monitor/access'))).manages).toBe(true);
+    expect((await ok(kit.as.c.get('/api/workflow/monitor/access'))).manages).toBe(false);
     expect((await monitor(kit.admin, `?nodeId=n1&assigneeId=${kit.ids.a1}`)).rows.map((r: any) => r.id)).toContain(instanceId);
     expect((await monitor(kit.admin, `?nodeId=n2`)).rows.map((r: any) => r.id)).not.toContain(instanceId);
     const nova = await signedIn(platform.url, 'nova.admin');

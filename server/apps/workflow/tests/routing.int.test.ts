@@ -126,6 +126,23 @@ describe('submission and routing', () => {
     expect(open(await detail(kit.as.i, instanceId))).toEqual([`h:${kit.ids.l1}:pending`]);
   });
 
+  it('people chosen by the initiator at submit and by an approver for the next node are kept until the walk gets there', async () => {
+    await kit.publish(model([
+      approval('n1', members(kit.ids.a1)),
+      approval('n2', [{ kind: 'initiatorSelects' }]),
+      approval('n3', [{ kind: 'previousSelects' }]),
+    ]));
+    const missing = await kit.as.i.post(`/api/workflow/forms/${kit.formId}/instances?lang=en`, { values: { f1: 'x' } });
+    expect([missing.status, missing.body.text]).toEqual([422, 'Choose the approvers of "N2".']);
+    const { instanceId } = await submitOrder(kit, kit.as.i, {}, { selections: { n2: [kit.ids.a3] } });
+    expect((await ok(kit.as.a1.get('/api/workflow/todo?box=todo'))).rows.find((r: any) => r.instanceId === instanceId)).toMatchObject({ nodeId: 'n1', nodeName: 'N1' });
+    await act(kit.as.a1, instanceId, 'approve');
+    expect(open(await detail(kit.as.i, instanceId))).toEqual([`n2:${kit.ids.a3}:pending`]);
+    expect((await act(kit.as.a3, instanceId, 'approve')).body.text).toBe('Choose the approvers of "N3".');
+    expect((await act(kit.as.a3, instanceId, 'approve', { selections: { n3: [kit.ids.c] } })).status).toBe(200);
+    expect(open(await detail(kit.as.i, instanceId))).toEqual([`n3:${kit.ids.c}:pending`]);
+  });
+
   it('a running instance finishes on the version it started on (scenario 42)', async () => {
     await kit.publish(model([approval('v1', members(kit.ids.a1)), approval('v1b', members(kit.ids.a2))]));
     const { instanceId } = await submitOrder(kit, kit.as.i, {});

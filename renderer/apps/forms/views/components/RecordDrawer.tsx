@@ -1,11 +1,12 @@
 import { Alert, Button, Drawer, Message, Space } from '@arco-design/web-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../../shared/forms/fields.ts';
 import { defaultValues, type FieldError } from '../../../../../shared/forms/validate.ts';
 import { TransportError } from '../../../../kernel/transport.ts';
 import { useServices } from '../../../../shell/services.tsx';
 import { RecordForm, serverFieldErrors, useRecordValidation } from '../../record-form/index.ts';
+import { useFlowStart } from '../../../workflow/run/use-flow-start.ts';
 import { createRecord } from '../records-api.ts';
 import type { RecordRow } from '../types.ts';
 
@@ -16,8 +17,12 @@ interface Props {
   /** Values chosen by where the record was started from (a calendar day, an occupy slot, a board column). */
   prefill: Record<string, unknown>;
   onClose(): void;
-  onCreated(record: RecordRow): void;
+  /** The new record; null when a workflow started (a draft has no record yet). */
+  onCreated(record: RecordRow | null): void;
 }
+
+// A form with a flow starts records through it (issue 14): that drawer is the workflow app's own chunk.
+const StartFlowDrawer = lazy(() => import('../../../workflow/run/StartFlowDrawer.tsx'));
 
 /** What a 409 "number repeated" answer carries: the next free number (server/apps/forms/records.ts). */
 const suggestedNumber = (failure: TransportError) => {
@@ -34,6 +39,14 @@ export function RecordDrawer({ formId, formName, fields, prefill, onClose, onCre
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const start = useFlowStart(formId);
+  if (start.status !== 'none') {
+    return (
+      <Suspense fallback={null}>
+        <StartFlowDrawer formId={formId} formName={formName} fields={fields} prefill={prefill} start={start} onClose={onClose} onStarted={() => onCreated(null)} />
+      </Suspense>
+    );
+  }
 
   async function submit() {
     const found = validate(values);

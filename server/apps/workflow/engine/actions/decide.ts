@@ -33,7 +33,7 @@ export async function approve(run: Run, task: TaskRow, userId: string, input: De
   const node = approvalNode(run, task.node_id);
   const reason = checkedReason(input.reason, node.reasonRequired === true);
   await applyEdits(run, task, userId, input.values);
-  run.selections = input.selections ?? {};
+  run.selections = { ...run.selections, ...(input.selections ?? {}) };
   await decide(run, task, 'approved', acting, reason);
   await logAction(run, 'approve', acting, { taskId: task.id, fromNode: task.node_id, reason });
   await nodeProgress(run, task);

@@ -85,6 +85,13 @@ export async function startInstance(kernel: Kernel, trx: Trx, caller: Caller, fo
 export async function submit(run: Run, actor: FlowActor, acting: Acting, values: Record<string, unknown>, cc: string[]): Promise<void> {
   const from = run.instance.state;
   if (!['draft', 'returned', 'withdrawn'].includes(from)) throw fail.conflict('workflow.notSubmittable');
+  // People the initiator picks must be named at submit, for every node that asks (Part 2 §3.1): nobody else can.
+  for (const place of run.places.values()) {
+    const node = place.node;
+    if (node.type === 'approval' && node.assignees.some((a) => a.kind === 'initiatorSelects') && !run.selections[node.id]?.length) {
+      throw fail.unprocessable('workflow.selectionRequired', { node: node.name || node.id });
+    }
+  }
   const keys = startKeys(startOf(run), run.form.fields.map((f) => f.key));
   const merged = { ...(run.instance.draft_values ?? {}), ...values };
   const records = run.kernel.recordFlow.records;
