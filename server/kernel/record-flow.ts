@@ -35,6 +35,11 @@ export interface FlowRecord {
 export interface FormRecords {
   /** A published form the actor may open; throws the forms 404/409 otherwise. */
   form(trx: Trx, actor: FlowActor, formId: string): Promise<FlowForm>;
+  /**
+   * The same form facts without asking whether anyone may open it: for the engine's own reads inside an action it
+   * has already authorised (one query; published fields cached). Null when the form is gone or unpublished.
+   */
+  facts(trx: Trx, formId: string): Promise<FlowForm | null>;
   create(trx: Trx, actor: FlowActor, formId: string, values: Record<string, unknown>, keys: readonly string[]): Promise<FlowRecord>;
   /** `rowVersion` null: no check (the engine's own instance lock already serialises). */
   update(trx: Trx, actor: FlowActor, formId: string, recordId: string, values: Record<string, unknown>, rowVersion: number | null, keys: readonly string[]): Promise<FlowRecord>;

@@ -41,6 +41,17 @@ export const formRecords: FormRecords = {
     return { id: form.id, appId: form.appId, appName: form.appName, name: form.name, fields: form.allFields };
   },
 
+  async facts(trx, formId) {
+    const row = await trx
+      .selectFrom('forms_form as f')
+      .innerJoin('appcenter_app as a', 'a.id', 'f.app_id')
+      .select(['f.id', 'f.space_id', 'f.name', 'f.version', 'f.app_id', 'a.name as app_name'])
+      .where('f.id', '=', formId)
+      .executeTakeFirst();
+    if (!row || row.version === 0) return null;
+    return { id: row.id, appId: row.app_id, appName: row.app_name, name: row.name, fields: await publishedFields(trx, row.space_id, formId, row.version) };
+  },
+
   async create(trx, actor, formId, values, keys) {
     const { form, viewer } = await loadFormAs(trx, actor, formId);
     const fields = form.allFields.filter((f) => keys.includes(f.key));

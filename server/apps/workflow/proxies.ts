@@ -95,17 +95,28 @@ export async function principalsFor(trx: Trx, spaceId: string, userId: string, n
   ];
 }
 
-/** For each principal, who may act for him now (to notify agents and trustees of new to-dos). */
+/**
+ * For each principal, who may act for him now (to notify agents and trustees of new to-dos). One statement: it runs
+ * with every approval, so the space's date is taken in SQL and both kinds of rule come back together.
+ */
 export async function proxiesOf(trx: Trx, spaceId: string, principalIds: readonly string[], now: Date): Promise<Map<string, ProxyOf[]>> {
   const ids = [...new Set(principalIds)];
   const result = new Map<string, ProxyOf[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return result;
-  const today = await spaceToday(trx, spaceId, now);
-  for (const r of await effectiveRules(trx, spaceId, today, { principalIds: ids })) {
-    result.get(String(r.principal_id))?.push({ userId: String(r.agent_id), via: 'agent', apps: r.apps.map(String), perms: perms(r.perms) });
-  }
-  for (const h of await effectiveHostings(trx, spaceId, { principalIds: ids })) {
-    result.get(String(h.user_id))?.push({ userId: String(h.trustee_id), via: 'trustee', apps: null, perms: [...AGENT_PERMS] });
+  const { rows } = await sql<{ principal: string; helper: string; via: 'agent' | 'trustee'; apps: string[] | null; perms: string[] | null }>`
+    with today as (select (${now}::timestamptz at time zone coalesce((select time_zone from spaces where id = ${spaceId}), 'Asia/Shanghai'))::date as d)
+    select a.principal_id::text as principal, a.agent_id::text as helper, 'agent' as via, a.apps::text[] as apps, a.perms
+      from workflow_agent a, today
+     where a.state = 'agenting' and a.valid_from <= today.d and a.valid_to >= today.d and a.principal_id = any(${ids}::bigint[])
+    union all
+    select h.user_id::text, h.trustee_id::text, 'trustee', null, null from workflow_hosting h where h.enabled and h.user_id = any(${ids}::bigint[])`.execute(trx);
+  if (!rows.length) return result;
+  const active = await activeMembers(trx, spaceId, rows.flatMap((r) => [r.principal, r.helper]));
+  for (const r of rows) {
+    if (!active.has(r.principal) || !active.has(r.helper)) continue;
+    result.get(r.principal)?.push(
+      r.via === 'agent' ? { userId: r.helper, via: 'agent', apps: r.apps ?? [], perms: perms(r.perms ?? []) } : { userId: r.helper, via: 'trustee', apps: null, perms: [...AGENT_PERMS] },
+    );
   }
   return result;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ApprovalNode, CcNode, FlowNode } from '../../../../shared/workflow/model.ts';
 import { branchHolds, chooseBranch } from '../../../../shared/workflow/conditions.ts';
 import { nodesInside } from '../../../../shared/workflow/walk.ts';
@@ -82,7 +83,9 @@ export async function activateApproval(run: Run, node: ApprovalNode, parentTaskI
       if (node.mode === 'countersign' || node.mode === 'sequential') people = left;
     }
   }
-  const activation = await nextActivation(run, node.id);
+  // The node's next activation number, taken inside the insert (one statement fewer on every approval).
+  const activation = sql<number>`(select coalesce(max(a.activation), 0) + 1 from workflow_task a
+    where a.instance_id = ${run.instance.id}::bigint and a.round = ${run.instance.round} and a.node_id = ${node.id})`;
   const sequential = node.mode === 'sequential';
   const timer = await timerColumns(run, node);
   const rows = people.map((userId, seq) => ({
@@ -104,17 +107,6 @@ export async function activateApproval(run: Run, node: ApprovalNode, parentTaskI
   const created = await run.trx.insertInto('workflow_task').values(rows).returning(['id', 'assignee_id', 'state']).execute();
   await notifyAssignees(run, created.filter((t) => t.state === 'pending').map((t) => t.assignee_id));
   return 'waiting';
-}
-
-async function nextActivation(run: Run, nodeId: string): Promise<number> {
-  const row = await run.trx
-    .selectFrom('workflow_task')
-    .select((eb) => eb.fn.max('activation').as('top'))
-    .where('instance_id', '=', run.instance.id)
-    .where('round', '=', run.instance.round)
-    .where('node_id', '=', nodeId)
-    .executeTakeFirst();
-  return Number(row?.top ?? 0) + 1;
 }
 
 /** A CC node: records for its people (once per round), a notice, and the walk goes on (Part 2 §3.3). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { fail } from '../../../kernel/errors.ts';
 import { approvalNode } from './actor.ts';
 import { activateApproval, continueAfter, type Reach } from './advance.ts';
@@ -41,6 +42,8 @@ export async function afterWalk(run: Run, reach: Reach | 'returned'): Promise<vo
  */
 export async function nodeProgress(run: Run, task: TaskRow): Promise<void> {
   const node = approvalNode(run, task.node_id);
+  // Single and or-sign: the decision closed the peers already (decide).
+  if (node.mode === 'single' || node.mode === 'orSign') return completeNode(run, task);
   const siblings = await run.trx
     .selectFrom('workflow_task')
     .selectAll()
@@ -52,15 +55,13 @@ export async function nodeProgress(run: Run, task: TaskRow): Promise<void> {
     .execute();
   if (node.mode === 'countersign') {
     if (siblings.some(openTask)) return;
-  } else if (node.mode === 'sequential') {
+  } else {
     const next = siblings.find((t) => t.state === 'waiting');
     if (next) {
       await run.trx.updateTable('workflow_task').set({ state: 'pending', created_at: run.now, ...(await timerColumns(run, node)) }).where('id', '=', next.id).execute();
       await notifyAssignees(run, [next.assignee_id]);
       return;
     }
-  } else {
-    await cancelOpen(run, 'peerDecided', { activationOf: task, except: task.id });
   }
   await completeNode(run, task);
 }
@@ -76,14 +77,31 @@ async function completeNode(run: Run, task: TaskRow): Promise<void> {
   await afterWalk(run, await continueAfter(run, task.node_id, task.id));
 }
 
-/** A decision on a task: its state, who made it, for whom, how, why, and when; the timer stops. */
+/**
+ * A decision on a task: its state, who made it, for whom, how, why, and when; the timer stops. An approval in a
+ * single or or-sign node closes its open peers in the same statement (peer decided; Part 2 §6.3).
+ */
 export async function decide(run: Run, task: TaskRow, state: 'approved' | 'returned' | 'rolledBack', acting: { operatorId: string | null; onBehalfOf: string | null; via: string }, reason: string | null): Promise<void> {
-  const updated = await run.trx
+  const peers = state === 'approved' && ['single', 'orSign'].includes(approvalNode(run, task.node_id).mode);
+  const only = sql`case when id = ${task.id}::bigint then`;
+  let query = run.trx
     .updateTable('workflow_task')
-    .set({ state, decided_by: acting.operatorId, on_behalf_of: acting.onBehalfOf, via: acting.via as TaskRow['via'], reason, decided_at: run.now, timer_at: null, draft: null })
-    .where('id', '=', task.id)
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
+    .set({
+      state: sql<TaskRow['state']>`${only} ${state}::text else 'canceled' end`,
+      cancel_reason: sql<string | null>`case when id = ${task.id}::bigint then null else 'peerDecided' end`,
+      decided_by: sql<string | null>`${only} ${acting.operatorId}::bigint end`,
+      on_behalf_of: sql<string | null>`${only} ${acting.onBehalfOf}::bigint end`,
+      via: sql<TaskRow['via']>`${only} ${acting.via}::text end`,
+      reason: sql<string | null>`${only} ${reason}::text end`,
+      decided_at: sql<Date | null>`${only} ${run.now}::timestamptz end`,
+      timer_at: null,
+      draft: null,
+    })
+    .where('state', 'in', peers ? ['pending', 'waiting'] : ['pending']);
+  query = peers
+    ? query.where('instance_id', '=', run.instance.id).where('round', '=', task.round).where('node_id', '=', task.node_id).where('activation', '=', task.activation)
+    : query.where('id', '=', task.id);
+  const rows = await query.returning(['id', 'state']).execute();
   // The instance lock serialises actions, so this only fails if a task was closed inside this same action.
-  if (Number(updated.numUpdatedRows) !== 1) throw fail.conflict('workflow.taskNotPending');
+  if (!rows.some((r) => r.id === task.id && r.state === state)) throw fail.conflict('workflow.taskNotPending');
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { MessageCategory, Wording } from '../../../../shared/messages/notify.ts';
 import type { FlowModel, Via } from '../../../../shared/workflow/model.ts';
 import { placesOf, type Place } from '../../../../shared/workflow/walk.ts';
@@ -83,7 +83,8 @@ export async function lockInstance(trx: Trx, id: string): Promise<InstanceRow> {
 export async function openRun(kernel: Kernel, trx: Trx, spaceId: string, instance: InstanceRow, selections: Record<string, string[]> = {}): Promise<Run> {
   const { model, places } = await modelOf(trx, spaceId, instance.form_id, instance.flow_version);
   const initiator = instance.initiator_id;
-  const form = await kernel.recordFlow.records.form(trx, { userId: initiator, roles: ['admin'], spaceId }, instance.form_id);
+  const form = await kernel.recordFlow.records.facts(trx, instance.form_id);
+  if (!form) throw fail.notFound('workflow.instanceNotFound');
   return { kernel, trx, spaceId, now: new Date(kernel.clock.now()), instance, model, places, form, record: undefined, initiator: { userId: initiator }, selections: { ...instance.selections, ...selections } };
 }
 
@@ -141,22 +142,14 @@ export const openTask = (task: Pick<TaskRow, 'state'>) => task.state === 'pendin
  * none once the flow stops), the lock version and the instance's state, written in one statement.
  */
 export async function settle(run: Run): Promise<void> {
-  const open = await run.trx
-    .selectFrom('workflow_task')
-    .select(['node_id', 'assignee_id', 'state'])
-    .where('instance_id', '=', run.instance.id)
-    .where('state', 'in', ['pending', 'waiting'])
-    .orderBy('id')
-    .execute();
-  const nodes = [...new Set(open.map((t) => t.node_id))];
-  const handler = open.find((t) => t.state === 'pending')?.assignee_id ?? null;
   const i = run.instance;
+  const open = sql`from workflow_task t where t.instance_id = ${i.id}::bigint and t.state in ('pending', 'waiting')`;
   const updated = await run.trx
     .updateTable('workflow_instance')
     .set({
       state: i.state,
       round: i.round,
-      current_nodes: nodes,
+      current_nodes: sql<string[]>`(select coalesce(array_agg(distinct t.node_id order by t.node_id), '{}') ${open})`,
       interrupted_nodes: i.interrupted_nodes,
       returned_from: i.returned_from,
       returned_nodes: i.returned_nodes,
@@ -172,7 +165,9 @@ export async function settle(run: Run): Promise<void> {
     })
     .where('id', '=', i.id)
     .returningAll()
+    .returning(sql<string | null>`(select t.assignee_id::text ${open} and t.state = 'pending' order by t.id limit 1)`.as('handler'))
     .executeTakeFirstOrThrow();
-  run.instance = updated;
+  const { handler, ...row } = updated;
+  run.instance = row;
   if (i.record_id) await run.kernel.recordFlow.records.setHandler(run.trx, i.form_id, i.record_id, i.state === 'running' ? handler : null);
 }
