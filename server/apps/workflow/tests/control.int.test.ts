@@ -126,3 +126,22 @@ describe('urge and CC', () => {
     expect((await ok(kit.as.c.get('/api/workflow/todo?box=cc'))).rows[0].instanceId).toBe(instanceId);
   });
 });
+
+describe('bad input, in both languages, changes nothing', () => {
+  it('someone else\'s to-do, a finished instance, a required opinion left empty', async () => {
+    await kit.publish(model([approval('n1', members(kit.ids.a1), { reasonRequired: true })], { managers: [kit.ids.m] }));
+    const { instanceId } = await submitOrder(kit, kit.as.i, {});
+    const task = (await detail(kit.as.a1, instanceId)).myTasks[0].taskId;
+    const stranger = await kit.as.c.post(`/api/workflow/instances/${instanceId}/approve`, { taskId: task });
+    expect([stranger.status, stranger.body.text]).toEqual([403, '该待办不属于您，也没有代理或托管允许您处理。']);
+    expect((await act(kit.as.a1, instanceId, 'approve')).body.text).toBe('Please enter a reason.');
+    const zh = await kit.as.a1.post(`/api/workflow/instances/${instanceId}/approve`, { taskId: task });
+    expect(zh.body.text).toBe('请填写理由。');
+    expect((await detail(kit.as.i, instanceId)).instance.state).toBe('running');
+    expect((await act(kit.as.a1, instanceId, 'approve', { reason: 'Fine' })).status).toBe(200);
+    const finished = await act(kit.as.i, instanceId, 'urge');
+    expect([finished.status, finished.body.text]).toEqual([409, 'This flow is not running.']);
+    expect((await act(kit.as.m, instanceId, 'interrupt', { reason: 'x' })).body.text).toBe('This flow is not running.');
+    expect((await detail(kit.as.i, instanceId)).timeline.map((a: any) => a.action)).toEqual(['submit', 'approve', 'finish']);
+  });
+});
