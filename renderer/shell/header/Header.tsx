@@ -12,6 +12,7 @@ import { MessageBell } from './MessageBell.tsx';
 import { OutboxIndicator } from './OutboxIndicator.tsx';
 import { ScanCode } from './ScanCode.tsx';
 import { SkinSwitch } from './SkinSwitch.tsx';
+import { TodoBadge } from './TodoBadge.tsx';
 
 /** The header of spec §2.8: organisation, search, scan, download, messages, skin, language, account; socket status. */
 export function Header() {
@@ -42,6 +43,7 @@ export function Header() {
           data-testid="download-app"
         />
       </Popover>
+      {user && <TodoBadge />}
       {user && <MessageBell />}
       {user && <OutboxIndicator />}
       <SkinSwitch />
