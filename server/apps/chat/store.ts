@@ -6,6 +6,7 @@ import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import './tables.ts';
+import { activeMembersOf } from '../../kernel/members.ts';
 
 /** Every member of a space chats; root (no space of its own) does not. */
 export const CHAT_ACCESS = { roles: ENTERPRISE_ROLES } as const;
@@ -15,23 +16,8 @@ export async function requireChat(kernel: Kernel, trx: Trx): Promise<void> {
   if (!(await kernel.webchat.enabled(trx))) throw fail.forbidden(WEBCHAT_OFF_MESSAGE);
 }
 
-/**
- * Which of `ids` are active members of the space. Memberships are a platform table (no row-level security), so
- * the space is named here: someone of another space is simply not found, and the caller answers 422.
- */
-export async function spaceMembers(trx: Trx, spaceId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.id')
-    .where('m.space_id', '=', spaceId)
-    .where('m.status', '=', 'active')
-    .where('u.status', '<>', 'disabled')
-    .where('u.id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => String(r.id)));
-}
+/** Which of `ids` are active members of the space (the kernel's one reading of it). */
+export const spaceMembers = activeMembersOf;
 
 /**
  * The conversation, if the caller takes part in it; anyone else — a member who left or was removed included — gets

@@ -2,18 +2,14 @@ import { sql } from 'kysely';
 import type { Trx } from '../../kernel/db/pool.ts';
 import type { DirectoryProvider } from '../../kernel/directory.ts';
 import { readWorkTime } from './work-time.ts';
+import { activeMembersOf } from '../../kernel/members.ts';
 
 const ID = /^[0-9]{1,18}$/;
 
 /** Active members of the space among `ids`, in the order given. */
 async function active(trx: Trx, spaceId: string, ids: readonly string[]): Promise<string[]> {
-  const wanted = [...new Set(ids.filter((id) => ID.test(id)))];
-  if (!wanted.length) return [];
-  const { rows } = await sql<{ user_id: string }>`
-    select m.user_id::text as user_id from memberships m join users u on u.id = m.user_id
-     where m.space_id = ${spaceId} and m.user_id = any(${wanted}::bigint[]) and m.status = 'active' and u.status <> 'disabled'`.execute(trx);
-  const found = new Set(rows.map((r) => r.user_id));
-  return wanted.filter((id) => found.has(id));
+  const found = await activeMembersOf(trx, spaceId, ids);
+  return [...new Set(ids)].filter((id) => found.has(id));
 }
 
 async function departmentsOf(trx: Trx, spaceId: string, userId: string): Promise<string[]> {

@@ -3,8 +3,8 @@ import { dayIn } from '../../../shared/workflow/agents.ts';
 import type { AgentPerm } from '../../../shared/workflow/model.ts';
 import { AGENT_PERMS } from '../../../shared/workflow/model.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
-import { spaceTimeZone } from '../forms/jobs/space-zone.ts';
 import './tables.ts';
+import { activeMembersOf } from '../../kernel/members.ts';
 
 /**
  * The engine's read side of agents and hosting (Part 1 §9, decision 0055). Rules are virtual: nothing was moved
@@ -31,24 +31,13 @@ export interface ProxyOf {
 
 /** "Today" in the space's time zone, from the kernel's clock (tests move it). */
 export async function spaceToday(trx: Trx, spaceId: string, now: Date): Promise<string> {
-  return dayIn(await spaceTimeZone(trx, spaceId), now);
+  // The space's zone is a platform column (kernel migration 0004), read here rather than through another app.
+  const zone = (await sql<{ time_zone: string }>`select time_zone from spaces where id = ${spaceId}`.execute(trx)).rows[0]?.time_zone;
+  return dayIn(zone ?? 'Asia/Shanghai', now);
 }
 
-/** Which of `ids` are active members of the space: membership active and the account itself active. */
-export async function activeMembers(trx: Trx, spaceId: string, ids: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.id')
-    .where('m.space_id', '=', spaceId)
-    .where('m.status', '=', 'active')
-    .where('u.status', '=', 'active')
-    .where('u.id', 'in', unique)
-    .execute();
-  return new Set(rows.map((r) => String(r.id)));
-}
+/** Which of `ids` are active members of the space (the kernel's one reading of it). */
+export const activeMembers = activeMembersOf;
 
 interface Filter {
   agentId?: string;

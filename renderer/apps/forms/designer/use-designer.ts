@@ -7,6 +7,7 @@ import { TransportError } from '../../../kernel/transport.ts';
 import { useServices } from '../../../shell/services.tsx';
 import { serverFieldErrors } from '../record-form/validation.ts';
 import { highestKeyIn } from './field-catalog.tsx';
+import { useLeaveWarning } from '../../../shell/leave-warning.ts';
 
 export interface DesignForm {
   id: string;
@@ -86,16 +87,7 @@ export function useDesigner(formId: string) {
 
   useEffect(() => void load(), [load]);
 
-  // Spec-wise a leave with unsaved work asks first; in-app navigation keeps the page cached (ShellRouter).
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveWarning(dirty);
 
   const change = useCallback((next: FieldDef[]) => {
     setFields(next);

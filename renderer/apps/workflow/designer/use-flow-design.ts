@@ -6,6 +6,7 @@ import type { FlowModel } from '../../../../shared/workflow/model.ts';
 import { modelProblems, type ModelProblem } from '../../../../shared/workflow/validate-model.ts';
 import { TransportError } from '../../../kernel/transport.ts';
 import { useServices } from '../../../shell/services.tsx';
+import { useLeaveWarning } from '../../../shell/leave-warning.ts';
 
 const EMPTY_NAMES: FlowNames = { members: {}, roles: {}, roleGroups: {}, posts: {}, departments: {} };
 
@@ -58,16 +59,7 @@ export function useFlowDesign(formId: string) {
 
   useEffect(() => void load(), [load]);
 
-  // As in the form designer: leaving the page with unsaved work asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveWarning(dirty);
 
   const change = useCallback((next: FlowModel) => {
     setModel(next);
