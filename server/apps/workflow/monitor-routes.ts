@@ -5,20 +5,22 @@ import { fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { activateApproval } from './engine/advance.ts';
-import { approvalNode, checkedReason, isManager } from './engine/actor.ts';
+import { approvalNode, checkedReason, isManager, sameActivation } from './engine/actor.ts';
 import { notifyAssignees } from './engine/notify.ts';
 import { cancelOpen } from './engine/progress.ts';
-import { lockInstance, logAction, openRun, settle, tell, type Run } from './engine/run.ts';
+import { lockInstance, logAction, openRun, settle, tell } from './engine/run.ts';
 import type { Caller } from './engine/actions/start.ts';
 import { callerOf } from './run-routes.ts';
 
 const access = { permission: 'workflow.monitor' } as const;
 const manager = (caller: Caller) => ({ operatorId: caller.userId, onBehalfOf: null, via: 'manager' as const });
 
-async function managedRun(kernel: Kernel, trx: Parameters<Parameters<Kernel['transact']>[1]>[0], caller: Caller, id: string): Promise<Run> {
+/** A running instance the caller manages, locked, and the intervention's required reason. */
+async function intervention(kernel: Kernel, trx: Parameters<Parameters<Kernel['transact']>[1]>[0], caller: Caller, id: string, reason: string | null | undefined) {
   const run = await openRun(kernel, trx, caller.spaceId, await lockInstance(trx, id));
   if (!isManager(run, caller.userId, caller.roles)) throw fail.notFound('workflow.instanceNotFound');
-  return run;
+  if (run.instance.state !== 'running') throw fail.conflict('workflow.notRunning');
+  return { run, reason: checkedReason(reason, true) };
 }
 
 /**
@@ -87,16 +89,13 @@ export function registerMonitorRoutes(app: App, kernel: Kernel): void {
     const caller = callerOf(req);
     req.ctx.auditTarget = req.params.id;
     await kernel.transact(req, async (trx) => {
-      const run = await managedRun(kernel, trx, caller, req.params.id);
-      if (run.instance.state !== 'running') throw fail.conflict('workflow.notRunning');
-      const reason = checkedReason(req.body.reason, true);
+      const { run, reason } = await intervention(kernel, trx, caller, req.params.id, req.body.reason);
       const task = await trx.selectFrom('workflow_task').selectAll().where('id', '=', req.body.taskId).where('instance_id', '=', run.instance.id).executeTakeFirst();
       if (!task) throw fail.notFound('workflow.taskNotFound');
       if (task.state !== 'pending' && task.state !== 'waiting') throw fail.conflict('workflow.taskNotPending');
       const to = req.body.to;
       if (!(await kernel.directory.people.activeMembers(trx, run.spaceId, [to])).has(to)) throw fail.unprocessable('workflow.entrustNotMember');
-      const taken = await trx.selectFrom('workflow_task').select('id').where('instance_id', '=', run.instance.id).where('node_id', '=', task.node_id)
-        .where('activation', '=', task.activation).where('round', '=', task.round).where('state', 'in', ['pending', 'waiting']).where('assignee_id', '=', to).executeTakeFirst();
+      const taken = await sameActivation(run, task).where('state', 'in', ['pending', 'waiting']).where('assignee_id', '=', to).executeTakeFirst();
       if (taken) throw fail.unprocessable('workflow.entrustCoMember');
       await trx.updateTable('workflow_task').set({ state: 'canceled', cancel_reason: 'reassigned', timer_at: null }).where('id', '=', task.id).execute();
       const { id: _id, ...rest } = task;
@@ -116,9 +115,7 @@ export function registerMonitorRoutes(app: App, kernel: Kernel): void {
     const caller = callerOf(req);
     req.ctx.auditTarget = req.params.id;
     await kernel.transact(req, async (trx) => {
-      const run = await managedRun(kernel, trx, caller, req.params.id);
-      if (run.instance.state !== 'running') throw fail.conflict('workflow.notRunning');
-      const reason = checkedReason(req.body.reason, true);
+      const { run, reason } = await intervention(kernel, trx, caller, req.params.id, req.body.reason);
       if (run.places.get(req.body.target)?.node.type !== 'approval') throw fail.unprocessable('workflow.jumpTarget');
       const cancelled = await cancelOpen(run, 'jumped');
       run.instance.returned_from = null;

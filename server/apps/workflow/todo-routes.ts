@@ -34,14 +34,16 @@ function todoWhere(caller: Caller, proxies: Proxy[]) {
   };
 }
 
+/** What every row of every box says of its instance (its form's name joined for the list). */
+const INSTANCE_COLUMNS = ['i.id as instanceId', 'i.form_id as formId', 'i.app_id as appId', 'i.record_id as recordId', 'i.title', 'f.name as formName', 'i.initiator_id as initiatorId'] as const;
+
 async function todo(trx: Trx, caller: Caller, proxies: Proxy[], after: string | undefined, limit: number, appId?: string) {
   let query = trx
     .selectFrom('workflow_task as t')
     .innerJoin('workflow_instance as i', 'i.id', 't.instance_id')
     .leftJoin('forms_form as f', 'f.id', 'i.form_id')
     .select([
-      't.id as key', 't.id as taskId', 'i.id as instanceId', 'i.form_id as formId', 'i.app_id as appId', 'i.record_id as recordId', 'i.title', 'f.name as formName',
-      'i.initiator_id as initiatorId', 'i.flow_version as flowVersion', 't.node_id as nodeId', 't.assignee_id as assigneeId', 't.entrust_state as entrustState', 't.created_at as at', 't.due_at as dueAt',
+      ...INSTANCE_COLUMNS, 't.id as key', 't.id as taskId', 'i.flow_version as flowVersion', 't.node_id as nodeId', 't.assignee_id as assigneeId', 't.entrust_state as entrustState', 't.created_at as at', 't.due_at as dueAt',
       't.last_urged_at as urgedAt', 't.viewed_at as viewedAt',
     ])
     .where('t.state', '=', 'pending')
@@ -57,8 +59,7 @@ async function done(trx: Trx, caller: Caller, after: string | undefined, limit: 
     .innerJoin('workflow_instance as i', 'i.id', 't.instance_id')
     .leftJoin('forms_form as f', 'f.id', 'i.form_id')
     .select([
-      't.id as key', 't.id as taskId', 'i.id as instanceId', 'i.form_id as formId', 'i.app_id as appId', 'i.record_id as recordId', 'i.title', 'f.name as formName',
-      'i.initiator_id as initiatorId', 'i.flow_version as flowVersion', 't.node_id as nodeId', 't.state as decision', 't.on_behalf_of as onBehalfOf', 't.via', 't.decided_at as at', 'i.state as instanceState',
+      ...INSTANCE_COLUMNS, 't.id as key', 't.id as taskId', 'i.flow_version as flowVersion', 't.node_id as nodeId', 't.state as decision', 't.on_behalf_of as onBehalfOf', 't.via', 't.decided_at as at', 'i.state as instanceState',
     ])
     .where('t.decided_by', '=', caller.userId);
   if (after) query = query.where('t.id', '<', after);
@@ -71,8 +72,7 @@ async function instances(trx: Trx, caller: Caller, states: 'initiated' | 'drafts
     .selectFrom('workflow_instance as i')
     .leftJoin('forms_form as f', 'f.id', 'i.form_id')
     .select([
-      'i.id as key', 'i.id as instanceId', 'i.form_id as formId', 'i.app_id as appId', 'i.record_id as recordId', 'i.title', 'f.name as formName', 'i.state',
-      'i.current_nodes as currentNodes', 'i.updated_at as at', 'i.initiator_id as initiatorId',
+      ...INSTANCE_COLUMNS, 'i.id as key', 'i.state', 'i.current_nodes as currentNodes', 'i.updated_at as at',
     ])
     .where('i.initiator_id', '=', caller.userId)
     .where('i.state', states === 'drafts' ? 'in' : 'not in', ['draft', 'returned', 'withdrawn']);
@@ -87,8 +87,7 @@ async function ccs(trx: Trx, caller: Caller, after: string | undefined, limit: n
     .innerJoin('workflow_instance as i', 'i.id', 'c.instance_id')
     .leftJoin('forms_form as f', 'f.id', 'i.form_id')
     .select([
-      'c.id as key', 'i.id as instanceId', 'i.form_id as formId', 'i.app_id as appId', 'i.record_id as recordId', 'i.title', 'f.name as formName', 'i.state',
-      'c.from_user_id as fromUserId', 'c.note', 'c.read_at as readAt', 'c.created_at as at', 'i.initiator_id as initiatorId',
+      ...INSTANCE_COLUMNS, 'c.id as key', 'i.state', 'c.from_user_id as fromUserId', 'c.note', 'c.read_at as readAt', 'c.created_at as at',
     ])
     .where('c.recipient_id', '=', caller.userId);
   if (after) query = query.where('c.id', '<', after);

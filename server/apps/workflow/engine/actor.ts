@@ -52,18 +52,20 @@ export async function actOnTask(run: Run, task: TaskRow, userId: string, perm: '
   const path = await actingPath(run.trx, run.spaceId, userId, task.assignee_id, task.app_id, perm, run.now);
   if (!path) throw fail.forbidden('workflow.notYourTask');
   // One person, one vote: an agent who handles the same node himself acts on his own task (Part 2 §9.2).
-  const own = await run.trx
+  const own = await sameActivation(run, task).where('assignee_id', '=', userId).executeTakeFirst();
+  if (own && approvalNode(run, task.node_id).mode === 'countersign') throw fail.conflict('workflow.oneVote');
+  return { operatorId: userId, onBehalfOf: task.assignee_id, via: path };
+}
+
+/** The tasks of the same node activation as `task` (its peers, itself included), for a further condition. */
+export const sameActivation = (run: Run, task: Pick<TaskRow, 'node_id' | 'round' | 'activation'>) =>
+  run.trx
     .selectFrom('workflow_task')
     .select('id')
     .where('instance_id', '=', run.instance.id)
     .where('node_id', '=', task.node_id)
     .where('round', '=', task.round)
-    .where('activation', '=', task.activation)
-    .where('assignee_id', '=', userId)
-    .executeTakeFirst();
-  if (own && approvalNode(run, task.node_id).mode === 'countersign') throw fail.conflict('workflow.oneVote');
-  return { operatorId: userId, onBehalfOf: task.assignee_id, via: path };
-}
+    .where('activation', '=', task.activation);
 
 /** Process managers of the flow and the space's administrators (Part 1 item 3). */
 export const isManager = (run: Run, userId: string, roles: readonly string[]) => roles.includes('admin') || run.model.settings.managers.includes(userId);

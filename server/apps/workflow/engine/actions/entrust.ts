@@ -1,5 +1,5 @@
 import { fail } from '../../../../kernel/errors.ts';
-import { actOnTask, approvalNode, checkedReason, isManager, requireOffered } from '../actor.ts';
+import { actOnTask, approvalNode, checkedReason, isManager, requireOffered, sameActivation } from '../actor.ts';
 import { notifyAssignees } from '../notify.ts';
 import { logAction, settle, tell, type Run, type TaskRow } from '../run.ts';
 import { adHocCc, type Caller } from './start.ts';
@@ -17,13 +17,7 @@ export async function entrust(run: Run, task: TaskRow, userId: string, to: strin
   if (!to) throw fail.unprocessable('workflow.entrustTargetRequired');
   if (to === userId || to === task.assignee_id || to === task.owner_id) throw fail.unprocessable('workflow.entrustSelf');
   if (!(await run.kernel.directory.people.activeMembers(run.trx, run.spaceId, [to])).has(to)) throw fail.unprocessable('workflow.entrustNotMember');
-  const coMember = await run.trx
-    .selectFrom('workflow_task')
-    .select('id')
-    .where('instance_id', '=', run.instance.id)
-    .where('node_id', '=', task.node_id)
-    .where('round', '=', task.round)
-    .where('activation', '=', task.activation)
+  const coMember = await sameActivation(run, task)
     .where('state', 'in', ['pending', 'waiting'])
     .where((eb) => eb.or([eb('assignee_id', '=', to), eb('owner_id', '=', to)]))
     .executeTakeFirst();
