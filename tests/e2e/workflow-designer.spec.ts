@@ -8,6 +8,7 @@ import { expectAccessible, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn, type TestClient } from '../support/client.ts';
 import { ok, publishedForm } from '../support/forms.ts';
+import { amountAbove, insertNode, setApprovers } from '../support/workflow-browser.ts';
 
 const SHOTS = path.resolve('tests/e2e/screenshots');
 const suffix = Math.random().toString(36).slice(2, 7);
@@ -44,31 +45,8 @@ beforeAll(async () => {
 const byTestId = (id: string) => page.locator(`[data-testid="${id}"]:visible`);
 const flowOf = async () => ok(admin.get(`/api/workflow/forms/${formId}/flow`));
 
-/** Picks `option` in the Arco select inside `within` (options render in a popup at the end of the page). */
-async function choose(within: string, option: string) {
-  await page.locator(`${within} .arco-select-view`).first().click();
-  await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
-}
-
-/** Inserts a node of `type` on the edge `edge` (flow-add-{path}-{index}); the new node becomes the selected one. */
-async function insert(edge: string, type: 'approval' | 'cc' | 'condition' | 'parallel') {
-  await byTestId(edge).click();
-  await page.locator(`.arco-dropdown-menu:visible [data-testid="flow-insert-${type}"]`).click();
-}
-
-/** The selected approval node's only assignee rule becomes "members" with these people. */
-async function approvers(logins: string[]) {
-  await choose('[data-testid="flow-assignee-0-kind"]', '指定成员');
-  await byTestId('flow-assignee-0-value-open').click();
-  const picker = page.locator('.arco-modal:visible', { hasText: '选择人员与组织' });
-  for (const login of logins) {
-    const { name } = people[login]!;
-    await picker.locator('input[aria-label="按姓名、账号或拼音首字母搜索成员"]').fill(name);
-    await picker.locator('[data-testid="flow-assignee-0-value-member-option"]', { hasText: name }).first().locator('label').click();
-  }
-  await picker.locator('[data-testid="flow-assignee-0-value-ok"]').click();
-  await expect.poll(() => byTestId('flow-assignee-0-value-tag').count()).toBe(logins.length);
-}
+const insert = (edge: string, type: 'approval' | 'cc' | 'condition' | 'parallel') => insertNode(page, edge, type);
+const approvers = (logins: string[]) => setApprovers(page, logins.map((login) => people[login]!.name));
 
 describe.skipIf(!!missing)('the process designer in a real browser', () => {
   it('an admin reaches the form designer from the application centre and opens its workflow', async () => {
@@ -87,11 +65,7 @@ describe.skipIf(!!missing)('the process designer in a real browser', () => {
     await insert('flow-add-main-1', 'condition');
     await byTestId('flow-node-c1').waitFor();
     // The condition branch: 金额 大于 1000.
-    await byTestId('flow-select-branch-c1:b1').click();
-    await byTestId('condition-add').click();
-    await choose('[data-testid="condition-row-0"] .arco-select:nth-of-type(2)', '大于');
-    await page.locator('[data-testid="condition-row-0"] input').last().fill('1000');
-    await byTestId('flow-branch-name').fill('大额');
+    await amountAbove(page, 'c1:b1', 1000, '大额');
     await expect.poll(() => byTestId('flow-branch-c1:b1').textContent()).toContain('金额 大于 1000');
     // Its approval: a countersign of two members.
     await insert('flow-add-c1:b1-0', 'approval');

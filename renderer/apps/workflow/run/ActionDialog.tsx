@@ -71,7 +71,7 @@ export function ActionDialog({ action, task, detail, busy, error, initialReason 
       okText={t('workflow.ui.dialog.confirm')}
       cancelText={t('workflow.ui.dialog.cancel')}
       confirmLoading={busy}
-      okButtonProps={{ status: DANGER_ACTIONS.includes(action) ? 'danger' : undefined, 'data-testid': 'flow-dialog-ok' } as object}
+      okButtonProps={{ status: DANGER_ACTIONS.includes(action) ? 'danger' : undefined, className: 'qp-wf-ok', 'data-testid': 'flow-dialog-ok' } as object}
       cancelButtonProps={{ 'data-testid': 'flow-dialog-cancel' } as object}
       unmountOnExit
       data-testid={`flow-dialog-${action}`}
