@@ -96,7 +96,8 @@ export async function instanceDetail(run: Run, caller: Caller) {
       currentNodes: instance.current_nodes, initiatorId: instance.initiator_id, submitterId: instance.submitter_id, title: instance.title,
       createdAt: instance.created_at, submittedAt: instance.submitted_at, finishedAt: instance.finished_at, version: instance.lock_version,
     },
-    form: { id: run.form.id, name: run.form.name, appId: run.form.appId, appName: run.form.appName },
+    // The fields the viewer may see, so a participant without a record rule still sees the record laid out.
+    form: { id: run.form.id, name: run.form.name, appId: run.form.appId, appName: run.form.appName, fields: run.form.fields.filter((f) => modes[f.key] !== 'hidden') },
     model: run.model,
     tasks: tasks.filter((t) => t.round === instance.round).map((t) => ({
       id: t.id, nodeId: t.node_id, state: t.state, ownerId: t.owner_id, assigneeId: t.assignee_id, entrustState: t.entrust_state, entrusteeId: t.entrustee_id,

@@ -1,9 +1,6 @@
-import { Breadcrumb, Button, Card, Space, Spin, Typography } from '@arco-design/web-react';
+import { Breadcrumb, Button, Card, Space, Typography } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef } from '../../../../shared/forms/fields.ts';
-import { useServices } from '../../../shell/services.tsx';
 import { FlowPanel } from './FlowPanel.tsx';
 import type { FlowDetail } from './types.ts';
 
@@ -17,25 +14,12 @@ interface Props {
 /**
  * A record seen only through its flow (forms has no rule that shows it to this member, or it is a draft that has
  * no record yet): the flow's own values — the node's hidden fields absent — with the flow panel, under the same
- * head as forms' record page. The form's field definitions come from forms, which answers them to any member.
+ * head as forms' record page, laid out with the fields the flow's answer says this member may see.
  */
 export function FlowRecordView({ detail, back, reload }: Props) {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const [fields, setFields] = useState<FieldDef[] | null>(null);
-  const formId = detail.form.id;
-
-  useEffect(() => {
-    let live = true;
-    api.get<{ fields: FieldDef[] }>(`/api/forms/forms/${formId}`).then(
-      (answer) => live && setFields(answer.data.fields ?? []),
-      // Without the definitions the values cannot be laid out; the flow and its actions still can.
-      () => live && setFields([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, formId]);
+  // The flow's answer carries the fields this member may see: forms may not answer him at all (no app, no rule).
+  const fields = detail.form.fields ?? [];
 
   const title = detail.instance.title || (detail.instance.recordId ? `#${detail.instance.recordId}` : t('workflow.ui.state.draft'));
   return (
@@ -56,7 +40,7 @@ export function FlowRecordView({ detail, back, reload }: Props) {
           </Typography.Title>
         </Space>
       </Card>
-      {fields === null ? <Spin className="qp-fd-loading" /> : <FlowPanel detail={detail} fields={fields} recordValues={null} reload={reload} />}
+      <FlowPanel detail={detail} fields={fields} recordValues={null} reload={reload} />
     </div>
   );
 }

@@ -28,7 +28,7 @@ export function detail(extra: Partial<FlowDetail> = {}): FlowDetail {
       id: '5', formId: '7', appId: '3', recordId: '42', state: 'running', round: 1, currentNodes: ['n1'], initiatorId: '11', submitterId: null, title: 'Pumps',
       createdAt: '2026-03-01T08:00:00.000Z', submittedAt: '2026-03-01T08:00:00.000Z', finishedAt: null, version: 3,
     },
-    form: { id: '7', name: 'Orders', appId: '3', appName: 'Sales' },
+    form: { id: '7', name: 'Orders', appId: '3', appName: 'Sales', fields: fields.filter((f) => f.key !== 'f3') },
     model: {
       nodes: [
         { id: 'start', type: 'start', name: '', fields: {} },

@@ -1,3 +1,4 @@
+import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { FieldModes, FlowModel, InstanceState, TaskState, Via } from '../../../../shared/workflow/model.ts';
 
 /**
@@ -92,7 +93,8 @@ export interface FlowCan {
 /** `data` of GET /api/workflow/instances/:id and GET /api/workflow/forms/:formId/records/:recordId. */
 export interface FlowDetail {
   instance: FlowInstance;
-  form: { id: string; name: string; appId: string; appName: string };
+  /** `fields`: the form's fields the viewer may see (the node's hidden ones left out). */
+  form: { id: string; name: string; appId: string; appName: string; fields?: FieldDef[] };
   model: FlowModel;
   tasks: FlowTask[];
   timeline: TimelineEntry[];
