@@ -12,6 +12,7 @@ import { instanceDetail } from './detail.ts';
 import { dispatch } from './dispatch.ts';
 import { startInstance, type Caller } from './engine/actions/start.ts';
 import { lockInstance, openRun } from './engine/run.ts';
+import { principalsFor } from './proxies.ts';
 
 const access = { permission: 'workflow.use' } as const;
 
@@ -44,7 +45,12 @@ export function registerRunRoutes(app: App, kernel: Kernel): void {
         }
       };
       visit(flow.model.nodes);
-      return { flow: { version: flow.version, fields: start.fields, initiatorCc: start.initiatorCc === true, choose } };
+      // Whom the caller may start it for: principals whose agent rule with "new data" covers this app, or who host him.
+      const form = await kernel.recordFlow.records.facts(trx, req.params.formId);
+      const proxies = await principalsFor(trx, caller.spaceId, caller.userId, new Date(kernel.clock.now()));
+      const ids = proxies.filter((p) => p.via === 'trustee' || (p.perms.includes('createData') && !!form && !!p.apps?.includes(form.appId))).map((p) => p.principalId);
+      const principals = ids.length ? await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).orderBy('name').execute() : [];
+      return { flow: { version: flow.version, fields: start.fields, initiatorCc: start.initiatorCc === true, choose, principals: principals.map((u) => ({ id: String(u.id), name: u.name })) } };
     });
     return { code: 200, msg: 'ok', data };
   });

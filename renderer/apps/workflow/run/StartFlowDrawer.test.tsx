@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RecordDrawer } from '../../forms/views/components/RecordDrawer.tsx';
 import { byTestId, cleanup, click, fakeApi, refuse, renderPage, settle, type } from '../../../testing/page-kit.tsx';
@@ -37,6 +38,7 @@ describe('a new record of a form with a flow', () => {
     expect(byTestId('record-field-f2')?.textContent).toContain('from the board');
     expect(byTestId('flow-start-choose-n2')).not.toBeNull();
     expect(byTestId('flow-start-cc')).not.toBeNull();
+    expect(byTestId('flow-start-for')).toBeNull(); // nobody to start it for
     expect(byTestId('record-submit')).toBeNull();
 
     await click('flow-start-submit');
@@ -90,5 +92,20 @@ describe('a new record of a form with a flow', () => {
     down = false;
     await click('flow-start-retry');
     await waitFor('flow-start-submit');
+  });
+
+  it('an agent with "new data" may start it for his principal; by default for himself', async () => {
+    const offered = { ...flow, choose: [], principals: [{ id: '9', name: 'Li Lei' }] };
+    const { api, calls } = fakeApi({ [START]: { flow: offered }, 'POST /api/workflow/forms/7/instances': { instanceId: '5', recordId: '42', state: 'running' } });
+    await renderPage(Drawer, '/space-acme/form', api);
+    await waitFor('flow-start-for');
+    expect(byTestId('flow-start-for')?.textContent).toContain('Myself');
+    await click('flow-start-for');
+    const option = [...document.querySelectorAll('.arco-select-option')].find((o) => o.textContent === 'For Li Lei (as agent)') as HTMLElement;
+    await act(async () => option.click());
+    await type(input('record-field-f1')!, 'Pumps');
+    await click('flow-start-submit');
+    await settle();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ values: { f1: 'Pumps' }, onBehalfOf: '9' });
   });
 });

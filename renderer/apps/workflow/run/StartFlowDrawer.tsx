@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Message, Space, Spin } from '@arco-design/web-react';
+import { Alert, Button, Drawer, Message, Select, Space, Spin } from '@arco-design/web-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
@@ -47,6 +47,7 @@ export function StartFlowDrawer({ formId, formName, fields, prefill, start, onCl
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...defaultValues(fields), ...prefill }));
   const [chosen, setChosen] = useState<Record<string, PickedItem[]>>({});
   const [cc, setCc] = useState<PickedItem[]>([]);
+  const [onBehalfOf, setOnBehalfOf] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState<'submit' | 'draft' | null>(null);
@@ -62,7 +63,13 @@ export function StartFlowDrawer({ formId, formName, fields, prefill, start, onCl
     setSaving(draft ? 'draft' : 'submit');
     try {
       const selections = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v.length).map(([node, v]) => [node, ids(v)]));
-      const body = { values: own, ...(draft ? { draft: true } : {}), ...(Object.keys(selections).length ? { selections } : {}), ...(cc.length ? { cc: ids(cc) } : {}) };
+      const body = {
+        values: own,
+        ...(draft ? { draft: true } : {}),
+        ...(Object.keys(selections).length ? { selections } : {}),
+        ...(cc.length ? { cc: ids(cc) } : {}),
+        ...(onBehalfOf ? { onBehalfOf } : {}),
+      };
       await api.post(`/api/workflow/forms/${formId}/instances`, body, { json: true });
       Message.success(t(draft ? 'workflow.ui.done.saveDraft' : 'workflow.ui.done.submit'));
       onStarted();
@@ -103,6 +110,18 @@ export function StartFlowDrawer({ formId, formName, fields, prefill, start, onCl
           <>
             <Alert type="info" className="qp-wf-gap" content={t('workflow.ui.start.hint')} />
             {notice && <Alert type="error" className="qp-wf-gap" content={notice} data-testid="record-notice" />}
+            {!!flow.principals?.length && (
+              <div className="qp-wf-gap">
+                <label className="qp-wf-label" htmlFor="flow-start-for">{t('workflow.ui.start.for')}</label>
+                <Select
+                  id="flow-start-for"
+                  value={onBehalfOf}
+                  onChange={(value: string) => setOnBehalfOf(value)}
+                  options={[{ label: t('workflow.ui.start.forMe'), value: '' }, ...flow.principals.map((p) => ({ label: t('workflow.ui.start.forPrincipal', { name: p.name }), value: p.id }))]}
+                  data-testid="flow-start-for"
+                />
+              </div>
+            )}
             <RecordForm fields={layout.shown} values={values} onChange={setValues} errors={errors} readOnlyKeys={layout.locked} />
             {flow.choose.map((node) => (
               <div key={node.id} className="qp-wf-gap">

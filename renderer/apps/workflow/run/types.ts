@@ -112,6 +112,8 @@ export interface StartFlow {
   fields: FieldModes;
   initiatorCc: boolean;
   choose: Array<{ id: string; name: string }>;
+  /** Members the caller may start it for, as their agent with "new data" or their trustee. */
+  principals?: Array<{ id: string; name: string }>;
 }
 
 /** Body of POST /api/workflow/instances/:id/:action (shared/api/workflow.ts ActionBody). */

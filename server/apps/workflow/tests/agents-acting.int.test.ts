@@ -81,6 +81,9 @@ describe('agents act for their principals', () => {
 
   it('an agent with "new data" submits for the principal, who stays the initiator', async () => {
     await ok(kit.as.i.post('/api/workflow/agents', { agentId: kit.ids.c, apps: [kit.appId], perms: ['createData'], validFrom: day(0), validTo: day(3) }));
+    const offered = await ok(kit.as.c.get(`/api/workflow/forms/${kit.formId}/start`));
+    expect(offered.flow.principals.map((p: any) => p.id)).toEqual([kit.ids.i]);
+    expect((await ok(kit.as.b.get(`/api/workflow/forms/${kit.formId}/start`))).flow.principals).toEqual([]);
     const started = await submitOrder(kit, kit.as.c, {}, { onBehalfOf: kit.ids.i });
     const d = await detail(kit.as.i, started.instanceId);
     expect(d.instance).toMatchObject({ initiatorId: kit.ids.i, submitterId: kit.ids.c });
