@@ -29,32 +29,37 @@ export function noticeSender(kernel: Kernel): NoticeSender {
     const channels = await channelsFor(trx, notice.category, notice.sourceApp, recipients);
     for (let i = 0; i < recipients.length; i += CHUNK) {
       const slice = recipients.slice(i, i + CHUNK);
-      const stored = await trx
-        .insertInto('messages_message')
-        .values(
-          slice.map((userId) => ({
-            space_id: spaceId,
-            user_id: userId,
-            category: notice.category,
-            source_app: notice.sourceApp,
-            source_record: notice.sourceRecord ?? null,
-            title_key: notice.title.key,
-            title_params: JSON.stringify(notice.title.params ?? {}),
-            body_key: notice.body?.key ?? null,
-            body_params: JSON.stringify(notice.body?.params ?? {}),
-            link_route: notice.link?.routeId ?? null,
-            link_params: JSON.stringify(notice.link?.params ?? {}),
-            link_query: JSON.stringify(notice.link?.query ?? {}),
-            priority: notice.priority ?? 'normal',
-            shown: channels.get(userId)?.includes('inApp') ?? false,
-          })),
+      const rows = slice.map((userId) => ({
+        space_id: spaceId,
+        user_id: userId,
+        category: notice.category,
+        source_app: notice.sourceApp,
+        source_record: notice.sourceRecord ?? null,
+        title_key: notice.title.key,
+        title_params: JSON.stringify(notice.title.params ?? {}),
+        body_key: notice.body?.key ?? null,
+        body_params: JSON.stringify(notice.body?.params ?? {}),
+        link_route: notice.link?.routeId ?? null,
+        link_params: JSON.stringify(notice.link?.params ?? {}),
+        link_query: JSON.stringify(notice.link?.query ?? {}),
+        priority: notice.priority ?? 'normal',
+        shown: channels.get(userId)?.includes('inApp') ?? false,
+      }));
+      // The messages and their outbox rows (one per recipient and allowed channel) in one statement.
+      const pairs = slice.flatMap((userId) => (channels.get(userId) ?? []).map((channel) => [userId, channel] as const));
+      // The NOTIFY rides along (a volatile CTE runs once): workers are woken at commit only when outbox rows exist.
+      await trx
+        .with('stored', (db) => db.insertInto('messages_message').values(rows).returning(['id', 'user_id']))
+        .with('woken', () => sql<{ n: unknown }>`(select pg_notify(${OUTBOX_CHANNEL}, '') as n)`)
+        .insertInto('messages_outbox')
+        .columns(['space_id', 'message_id', 'user_id', 'channel'])
+        .expression(
+          sql`select ${spaceId}, s.id, s.user_id, w.channel from stored s
+                join unnest(${pairs.map((p) => p[0])}::bigint[], ${pairs.map((p) => p[1])}::text[]) as w (user_id, channel) on w.user_id = s.user_id
+                cross join woken`,
         )
-        .returning(['id', 'user_id'])
         .execute();
-      const outbox = stored.flatMap((m) => (channels.get(m.user_id) ?? []).map((channel) => ({ space_id: spaceId, message_id: m.id, user_id: m.user_id, channel })));
-      if (outbox.length) await trx.insertInto('messages_outbox').values(outbox).execute();
     }
-    await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(trx);
     return { recipients: recipients.length };
   };
 }

@@ -1,6 +1,7 @@
 import { MICRO_APPS } from '../../../shared/apps.ts';
 import type { SubscriptionRow } from '../../../shared/api/messages.ts';
 import { alwaysOn, BUILT_IN_CHANNELS, MESSAGE_CATEGORIES, MESSAGE_CHANNELS, type MessageCategory, type MessageChannel } from '../../../shared/messages/notify.ts';
+import { sql } from 'kysely';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 
@@ -40,12 +41,15 @@ export function decide(defaults: readonly DefaultChoice[], own: readonly OwnChoi
 
 /** The channels each recipient's subscriptions allow for one notice, read in the sender's transaction. */
 export async function channelsFor(trx: Trx, category: MessageCategory, app: string, userIds: readonly string[]): Promise<Map<string, MessageChannel[]>> {
-  const defaults = await trx.selectFrom('messages_subscription_default').select(['category', 'app', 'channel', 'enabled', 'locked']).where('category', '=', category).execute();
-  const own = userIds.length
-    ? await trx.selectFrom('messages_subscription').select(['user_id', 'category', 'app', 'channel', 'enabled']).where('category', '=', category).where('user_id', 'in', [...userIds]).execute()
-    : [];
+  // The administrator's defaults (user_id null) and the recipients' own choices in one round trip: every notice asks.
+  const { rows } = await sql<{ user_id: string | null; category: string; app: string; channel: MessageChannel; enabled: boolean; locked: boolean }>`
+    select null::text as user_id, category, app, channel, enabled, locked from messages_subscription_default where category = ${category}
+    union all
+    select user_id::text, category, app, channel, enabled, false from messages_subscription
+     where category = ${category} and user_id = any(${[...userIds]}::bigint[])`.execute(trx);
+  const defaults = rows.filter((r) => r.user_id === null);
   const byUser = new Map<string, OwnChoice[]>();
-  for (const row of own) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  for (const row of rows) if (row.user_id !== null) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   return new Map(userIds.map((id) => [id, MESSAGE_CHANNELS.filter((channel) => decide(defaults, byUser.get(id) ?? [], category, app, channel).enabled)]));
 }
 

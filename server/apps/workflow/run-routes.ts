@@ -11,7 +11,7 @@ import { publishedFlow } from './design-routes.ts';
 import { instanceDetail } from './detail.ts';
 import { dispatch } from './dispatch.ts';
 import { startInstance, type Caller } from './engine/actions/start.ts';
-import { lockInstance, openRun } from './engine/run.ts';
+import { lockInstance, lockWithTask, openRun } from './engine/run.ts';
 import { principalsFor } from './proxies.ts';
 
 const access = { permission: 'workflow.use' } as const;
@@ -86,7 +86,9 @@ export function registerRunRoutes(app: App, kernel: Kernel): void {
     const action = req.params.action as InstanceAction;
     req.ctx.auditTarget = `${req.params.id}:${action}`;
     const data = await kernel.transact(req, async (trx) => {
-      const run = await openRun(kernel, trx, caller.spaceId, await lockInstance(trx, req.params.id));
+      const locked = req.body.taskId ? await lockWithTask(trx, req.params.id, req.body.taskId) : { instance: await lockInstance(trx, req.params.id), task: null };
+      const run = await openRun(kernel, trx, caller.spaceId, locked.instance);
+      run.prefetched = locked.task;
       const extra = await dispatch(run, caller, action, req.body);
       return { state: run.instance.state, version: run.instance.lock_version, ...extra };
     });

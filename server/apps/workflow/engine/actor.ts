@@ -7,6 +7,7 @@ import type { Acting, Run, TaskRow } from './run.ts';
 /** The task of this instance, locked by the instance's lock; not found when it is another instance's. */
 export async function taskOf(run: Run, taskId: string | undefined): Promise<TaskRow> {
   if (!taskId) throw fail.unprocessable('workflow.taskRequired');
+  if (run.prefetched?.id === taskId) return run.prefetched;
   const task = await run.trx.selectFrom('workflow_task').selectAll().where('id', '=', taskId).where('instance_id', '=', run.instance.id).executeTakeFirst();
   if (!task) throw fail.notFound('workflow.taskNotFound');
   return task;

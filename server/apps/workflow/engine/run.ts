@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { MessageCategory, Wording } from '../../../../shared/messages/notify.ts';
 import type { FlowModel, Via } from '../../../../shared/workflow/model.ts';
 import { placesOf, type Place } from '../../../../shared/workflow/walk.ts';
@@ -6,7 +6,7 @@ import type { Trx } from '../../../kernel/db/pool.ts';
 import { fail } from '../../../kernel/errors.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import type { FlowForm, FlowRecord } from '../../../kernel/record-flow.ts';
-import type { WorkflowInstanceTable, WorkflowTaskTable } from '../tables.ts';
+import type { WorkflowActionTable, WorkflowInstanceTable, WorkflowTaskTable } from '../tables.ts';
 
 export type InstanceRow = Selectable<WorkflowInstanceTable>;
 export type TaskRow = Selectable<WorkflowTaskTable>;
@@ -40,6 +40,10 @@ export interface Run {
   facts?: { userId: string; departments: string[]; roles: string[] };
   /** Assignees chosen by the initiator at submit, or by the approver for the next node, by node id. */
   selections: Record<string, string[]>;
+  /** Timeline rows of this action, written by settle. */
+  logs: Array<Insertable<WorkflowActionTable>>;
+  /** The task the request named, read with the instance's lock (lockWithTask). */
+  prefetched?: TaskRow | null;
 }
 
 /** Published versions never change: cached by space, form and version. */
@@ -55,6 +59,24 @@ export async function modelOf(trx: Trx, spaceId: string, formId: string, version
     models.set(key, found);
   }
   return found;
+}
+
+/**
+ * A form's name and fields for the engine's own use (notices, conditions, the detail's layout), kept a few seconds:
+ * every action needs them, and a rename or a new version shows a moment later. Values are always written through
+ * forms, which reads the form afresh.
+ */
+const formCache = new Map<string, { form: FlowForm | null; until: number }>();
+const FORM_TTL_MS = 5_000;
+
+async function formFacts(kernel: Kernel, trx: Trx, spaceId: string, formId: string): Promise<FlowForm | null> {
+  const key = `${spaceId}/${formId}`;
+  const hit = formCache.get(key);
+  if (hit && hit.until > Date.now()) return hit.form;
+  const form = await kernel.recordFlow.records.facts(trx, formId);
+  if (formCache.size > 5000) formCache.clear();
+  formCache.set(key, { form, until: Date.now() + FORM_TTL_MS });
+  return form;
 }
 
 /** The record, read once per action when first needed (approvals rarely need it: conditions and member fields do). */
@@ -80,24 +102,48 @@ export async function lockInstance(trx: Trx, id: string): Promise<InstanceRow> {
   return row;
 }
 
+const TASK_COLUMNS = [
+  'space_id', 'id', 'instance_id', 'form_id', 'app_id', 'round', 'node_id', 'activation', 'parent_task_id', 'seq', 'owner_id', 'assignee_id', 'entrust_state',
+  'entrustee_id', 'state', 'cancel_reason', 'decided_by', 'on_behalf_of', 'via', 'reason', 'decided_at', 'viewed_at', 'due_at', 'timer_at', 'remind_count',
+  'last_urged_at', 'draft', 'created_at',
+] as const satisfies ReadonlyArray<keyof TaskRow>;
+
+/** lockInstance and the action's task of that instance in one round trip (most actions name one). */
+export async function lockWithTask(trx: Trx, id: string, taskId: string): Promise<{ instance: InstanceRow; task: TaskRow | null }> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select i.*, ${sql.join(TASK_COLUMNS.map((c) => sql`${sql.ref(`t.${c}`)} as ${sql.ref(`task_${c}`)}`))}
+      from workflow_instance i left join workflow_task t on t.id = ${taskId}::bigint and t.instance_id = i.id
+     where i.id = ${id}::bigint for update of i`.execute(trx);
+  const row = rows[0];
+  if (!row) throw fail.notFound('workflow.instanceNotFound');
+  const instance: Record<string, unknown> = {};
+  const task: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('task_')) task[key.slice(5)] = value;
+    else instance[key] = value;
+  }
+  return { instance: instance as InstanceRow, task: task.id ? (task as unknown as TaskRow) : null };
+}
+
 export async function openRun(kernel: Kernel, trx: Trx, spaceId: string, instance: InstanceRow, selections: Record<string, string[]> = {}): Promise<Run> {
   const { model, places } = await modelOf(trx, spaceId, instance.form_id, instance.flow_version);
   const initiator = instance.initiator_id;
-  const form = await kernel.recordFlow.records.facts(trx, instance.form_id);
+  const form = await formFacts(kernel, trx, spaceId, instance.form_id);
   if (!form) throw fail.notFound('workflow.instanceNotFound');
-  return { kernel, trx, spaceId, now: new Date(kernel.clock.now()), instance, model, places, form, record: undefined, initiator: { userId: initiator }, selections: { ...instance.selections, ...selections } };
+  return { kernel, trx, spaceId, now: new Date(kernel.clock.now()), instance, model, places, form, record: undefined, initiator: { userId: initiator }, selections: { ...instance.selections, ...selections }, logs: [] };
 }
 
-/** One row of the append-only timeline. */
+/**
+ * One row of the append-only timeline. Rows wait on the run and are written by `settle`, in the same statement that
+ * settles the instance (every action ends with settle): one round trip fewer on every action.
+ */
 export async function logAction(
   run: Run,
   action: string,
   acting: Acting,
   details: { taskId?: string | null; fromState?: string | null; toState?: string | null; fromNode?: string | null; toNodes?: string[]; reason?: string | null; payload?: Record<string, unknown> } = {},
 ): Promise<void> {
-  await run.trx
-    .insertInto('workflow_action')
-    .values({
+  run.logs.push({
       space_id: run.spaceId,
       instance_id: run.instance.id,
       round: run.instance.round,
@@ -113,8 +159,7 @@ export async function logAction(
       reason: details.reason ?? null,
       payload: JSON.stringify(details.payload ?? {}),
       at: run.now,
-    })
-    .execute();
+  });
 }
 
 /** A notice about this instance, in the instance's transaction: rolled back with it, delivered once if it commits. */
@@ -144,7 +189,10 @@ export const openTask = (task: Pick<TaskRow, 'state'>) => task.state === 'pendin
 export async function settle(run: Run): Promise<void> {
   const i = run.instance;
   const open = sql`from workflow_task t where t.instance_id = ${i.id}::bigint and t.state in ('pending', 'waiting')`;
+  const logs = run.logs.splice(0);
+  // Without rows to write the CTE is an empty read, so both cases stay one statement.
   const updated = await run.trx
+    .with('logged', (db) => (logs.length ? db.insertInto('workflow_action').values(logs).returning('id') : db.selectFrom('workflow_action').select('id').where(sql<boolean>`false`)))
     .updateTable('workflow_instance')
     .set({
       state: i.state,
