@@ -141,6 +141,15 @@ describe('retrieve', () => {
     expect((await act(kit.as.i, first.instanceId, 'withdraw')).body.text).toBe('An approver has already acted; the flow can no longer be withdrawn.');
   });
 
+  it('a system auto-approval does not count as acting: the initiator may still withdraw (scenario 18)', async () => {
+    await kit.publish(model([approval('self', [{ kind: 'initiator' }], { selfPolicy: 'skip' }), approval('n2', members(kit.ids.a1))]));
+    const { instanceId } = await submitOrder(kit, kit.as.i, {});
+    expect((await detail(kit.as.i, instanceId)).timeline.map((a: any) => a.action)).toEqual(['submit', 'autoApprove']);
+    expect((await act(kit.as.i, instanceId, 'withdraw')).status).toBe(200);
+    expect((await detail(kit.as.i, instanceId)).instance.state).toBe('withdrawn');
+    await kit.publish(chain());
+  });
+
   it('an approver takes back his decision while the next tasks are untouched, not after (scenarios 19, 20)', async () => {
     const { instanceId } = await submitOrder(kit, kit.as.i, {});
     await act(kit.as.a1, instanceId, 'approve');
