@@ -8,7 +8,7 @@ import { boot } from './shell/boot.ts';
 const container = document.getElementById('root')!;
 boot().then(
   (booted) => {
-    mendArcoAria(document.body, { close: booted.i18n.t('common.close') });
+    mendArcoAria(document.body, { close: booted.i18n.t('common.close'), selectAll: booted.i18n.t('common.selectAll'), selectRow: booted.i18n.t('common.selectRow') });
     createRoot(container).render(<App {...booted} />);
   },
   (error: unknown) => {

@@ -1,10 +1,11 @@
-import { Alert, Select, Tabs, Tree } from '@arco-design/web-react';
+import { Alert, Select, Table, Tabs, Tree } from '@arco-design/web-react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mendArcoAria } from './arco-aria.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const WORDS = { close: '关闭', selectAll: '全选', selectRow: '选择此行' };
 let stop = () => {};
 afterEach(() => {
   stop();
@@ -63,10 +64,22 @@ describe('Arco components mended for assistive technology', () => {
   it('names the close button of a closable alert in the user’s words', async () => {
     const host = document.createElement('div');
     document.body.append(host);
-    stop = mendArcoAria(document.body, { close: '关闭' });
+    stop = mendArcoAria(document.body, WORDS);
     await act(async () => createRoot(host).render(<Alert closable content="problem" />));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(document.querySelector('.arco-alert-close-btn')?.getAttribute('aria-label')).toBe('关闭');
+  });
+
+  it('names a table’s unnamed selection boxes, and leaves the ones a page named', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    stop = mendArcoAria(document.body, WORDS);
+    const rows = [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }];
+    const checkboxProps = (row: { id: string }) => (row.id === 'a' ? { 'aria-label': 'pick A' } : {});
+    await act(async () => createRoot(host).render(<Table rowKey="id" data={rows} columns={[{ title: 'Name', dataIndex: 'name' }]} rowSelection={{ type: 'checkbox', checkboxProps }} pagination={false} />));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    const names = [...document.querySelectorAll<HTMLInputElement>('.arco-table input[type="checkbox"]')].map((input) => input.getAttribute('aria-label') ?? input.closest('label')?.getAttribute('aria-label'));
+    expect(names).toEqual(['全选', 'pick A', '选择此行']);
   });
 
   it('makes inactive tab panes inert, and the active one not', async () => {

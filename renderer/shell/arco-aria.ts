@@ -48,9 +48,26 @@ function fieldName(input: Element): string | null {
   return label?.textContent?.replace(/^\s*\*\s*/, '').trim() || null;
 }
 
+/**
+ * A table's selection checkboxes are drawn with no text (axe: label, critical). A page may name one on its wrapping
+ * label (rows through `checkboxProps`); Arco redraws the header's box whenever it likes, so a page's own naming can
+ * be lost. Whatever is unnamed here gets the shell's words, so no table can bring the violation back.
+ */
+function nameSelectionBoxes(root: ParentNode, words: AriaWords): void {
+  for (const input of root.querySelectorAll<HTMLInputElement>('.arco-table input[type="checkbox"]:not([aria-label])')) {
+    const wrapper = input.closest('label');
+    if (wrapper?.getAttribute('aria-label') || wrapper?.textContent?.trim()) continue;
+    input.setAttribute('aria-label', input.closest('thead') ? words.selectAll : words.selectRow);
+  }
+}
+
 /** Words the mends give to unnamed controls, in the user's language (from the dictionaries). */
 export interface AriaWords {
   close: string;
+  /** A table's select-all checkbox. */
+  selectAll: string;
+  /** A table row's checkbox. */
+  selectRow: string;
 }
 
 /** Starts watching `root` (the document body in the app); returns a function that stops it. */
@@ -59,6 +76,7 @@ export function mendArcoAria(root: Element, words?: AriaWords): () => void {
     mendAria(root);
     // Closable alerts and tags draw an icon button with no name (axe: button-name).
     if (words) for (const button of root.querySelectorAll('.arco-alert-close-btn:not([aria-label]), .arco-tag-close-btn:not([aria-label])')) button.setAttribute('aria-label', words.close);
+    if (words) nameSelectionBoxes(root, words);
   };
   mend();
   const observer = new MutationObserver(mend);
