@@ -16,6 +16,7 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
 import type { ServerApp } from '../types.ts';
+import { registerArticleRoutes } from './articles.ts';
 
 const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
 const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';
@@ -24,6 +25,7 @@ const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503'
 function register(app: App, kernel: Kernel): void {
   const manageSpaces = { permission: 'console.spaces.manage' } as const;
   const manageUsers = { permission: 'console.users.manage' } as const;
+  registerArticleRoutes(app, kernel);
 
   app.get('/api/console/spaces', { config: { access: manageSpaces }, schema: { querystring: NoQuery } }, async () => {
     const rows = await kernel.db

@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox';
+import { IdParam, Lang, Strict } from './common.ts';
+
+/** Announcements and help articles (issue 15, decision 0063): read by everyone, written by the operator (issue 17). */
+export const NEWS_PAGE = 20;
+export const HELP_CATEGORIES = ['start', 'forms', 'workflow'] as const;
+export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+
+export const NewsListQuery = Strict({ lang: Lang, cursor: Type.Optional(Type.String({ pattern: '^[01]\\.[0-9]{1,16}\\.[0-9]{1,18}$' })) });
+export const HelpQuery = Strict({ lang: Lang, q: Type.Optional(Type.String({ maxLength: 60 })) });
+export const ArticleParam = IdParam;
+
+export interface ArticleSummary {
+  id: string;
+  title: string;
+  summary: string;
+  pinned: boolean;
+  publishedAt: string;
+}
+
+export interface Article extends ArticleSummary {
+  category: HelpCategory | null;
+  /** Plain-text paragraphs, drawn as text (never HTML). */
+  paragraphs: string[];
+}
+
+export interface NewsPage {
+  items: ArticleSummary[];
+  /** Cursor of the next page, or null at the end. */
+  next: string | null;
+}
+
+export interface HelpIndex {
+  categories: { key: HelpCategory; articles: ArticleSummary[] }[];
+}
