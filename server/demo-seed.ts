@@ -2,6 +2,7 @@ import type { Role } from '../shared/roles.ts';
 import { inSpace, type Db } from './kernel/db/pool.ts';
 import { hashPassword } from './kernel/passwords.ts';
 import { seedFormsDemo } from './apps/forms/demo.ts';
+import { seedPortalDemo } from './apps/portal/demo.ts';
 
 export interface DemoLogin {
   loginId: string;
@@ -86,7 +87,8 @@ export async function seedDemo(db: Db, passwords: ReadonlyMap<string, string>): 
             .insertInto('org_member_department')
             .values(members.map((m) => ({ space_id: space, user_id: m.id, department_id: departmentOf(m.login_id) })))
             .execute();
-          await seedFormsDemo(trx, space, members.find((m) => m.login_id === `${space}.admin`)!.id);
+          const adminId = members.find((m) => m.login_id === `${space}.admin`)!.id;
+          await seedPortalDemo(trx, space, adminId, await seedFormsDemo(trx, space, adminId));
         });
       }
     }

@@ -46,6 +46,9 @@ export const PERMISSIONS = {
   // administrator's (a flow's own process managers monitor that flow's instances too, checked per flow).
   'workflow.use': ['saas', 'admin', 'user', 'safe', 'audit'],
   'workflow.monitor': ['admin', 'user'],
+  // Portals: every member opens the portals of his role groups; creating and changing them is the administrator's.
+  'portal.view': ['saas', 'admin', 'user', 'safe', 'audit'],
+  'portal.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -67,6 +70,7 @@ export const DELEGABLE_PERMISSIONS = [
   'org.navigation.manage',
   'appcenter.manage',
   'forms.design',
+  'portal.manage',
 ] as const satisfies readonly Permission[];
 
 export type DelegablePermission = (typeof DELEGABLE_PERMISSIONS)[number];

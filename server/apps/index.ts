@@ -9,11 +9,12 @@ import { formsApp } from './forms/routes.ts';
 import { iotApp } from './iot/routes.ts';
 import { messagesApp } from './messages/routes.ts';
 import { orgApp } from './org/routes.ts';
+import { portalApp } from './portal/routes.ts';
 import type { ServerApp } from './types.ts';
 import { workflowApp } from './workflow/routes.ts';
 
 /** The static list of server micro-apps (no folder scanning): order is registration and migration order. */
-export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp, workflowApp, messagesApp, chatApp];
+export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp, workflowApp, messagesApp, chatApp, portalApp];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -12,6 +12,8 @@ export interface AuditEntry {
   status?: number;
   ip: string | null;
   crossSpace?: boolean;
+  /** The developer token the call was made with (its id, never the token). */
+  viaToken?: string | null;
 }
 
 /**
@@ -38,6 +40,7 @@ export class Audit {
           status: entry.status ?? null,
           ip: entry.ip,
           cross_space: entry.crossSpace ?? false,
+          via_token: entry.viaToken ?? null,
         })
         .execute();
     } catch (error) {
@@ -60,5 +63,6 @@ export function entryFor(req: FastifyRequest, status: number): AuditEntry {
     status,
     ip: ctx.ip,
     crossSpace: ctx.isCrossSpace,
+    viaToken: ctx.principal?.tokenId ?? null,
   };
 }

@@ -17,6 +17,7 @@ import { DataSharing } from './data-sharing.ts';
 import { WebchatSwitch } from './webchat.ts';
 import { RecordFlow } from './record-flow.ts';
 import { Directory } from './directory.ts';
+import { PortalSources } from './portal-sources.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
@@ -24,6 +25,7 @@ import { SocketHub } from './push/hub.ts';
 import { NatsPushBus } from './push/nats-bus.ts';
 import { closeSocketsOutsideMemberships } from './push/membership-guard.ts';
 import { SESSIONS_CHANNEL, SessionStore } from './sessions.ts';
+import { BearerTokens } from './bearer.ts';
 
 /** The explicit kernel object every micro-app's `register` receives (architecture: "how a micro-app plugs in"). */
 export interface Kernel {
@@ -56,11 +58,15 @@ export interface Kernel {
   recordFlow: RecordFlow;
   /** People of a space beyond notice recipients (departments, heads, superiors, posts), as org answers. */
   directory: Directory;
+  /** The data of portal components, each type registered by the app that owns it (issue 15). */
+  portalSources: PortalSources;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
-  /** Every API route with its declared access, filled at boot (the role × route matrix test reads it). */
-  apiRoutes: Array<{ method: string; url: string; access: Access }>;
+  /** Developer tokens (`Authorization: Bearer`), as the app keeping them answers (bearer.ts, decision 0058). */
+  bearer: BearerTokens;
+  /** Every API route with its declared access and schema, filled at boot (the role × route matrix test, the API reference). */
+  apiRoutes: Array<{ method: string; url: string; access: Access; action?: string; schema?: unknown }>;
   /** After a commit that revoked sessions: drop them from the cache and close their sockets, here and now. */
   sessionsRevoked(ids: readonly string[]): void;
   /** Runs `work` as the request's one transaction, in the request's space. */
@@ -118,6 +124,7 @@ export async function createKernel(options: {
     webchat: new WebchatSwitch(),
     recordFlow: new RecordFlow(),
     directory: new Directory(),
+    portalSources: new PortalSources(),
     databases,
     db,
     sessions,
@@ -130,6 +137,7 @@ export async function createKernel(options: {
     listener,
     outbound,
     sessionsRevoked,
+    bearer: new BearerTokens(db, sessions),
     apiRoutes: [],
     transact: (req, work) => transact(db, req, work, audit),
     async close() {

@@ -42,6 +42,8 @@ export interface Principal {
   isRoot: boolean;
   /** The session's last request as stored when it was loaded (the idle check keeps a fresher view in memory). */
   lastSeenAt: number;
+  /** Set when the caller is a developer token, not a session (bearer.ts): no cookie, no CSRF, no idle time. */
+  tokenId?: string;
 }
 
 export function hashToken(token: string): string {

@@ -49,11 +49,12 @@ describe('routesFor', () => {
       [
         'shell.login',
         'shell.invitation',
+        'shell.forgotPassword',
         'shell.maintenance',
         'shell.notFound',
         'portal.newsList',
         'portal.newsShow',
-        'portal.developerCenter',
+        'account.developerCenter',
         'org.entRegist',
         'forms.preview',
       ].sort(),

@@ -54,7 +54,7 @@ const SPEC = {
     console/tmp/datacenter/monitoring console/tmp/workflow/monitoring console/tmp/appcenter console/tmp/dashboard
     console/tmp/store/permissionmanage console/tmp/appstore/audit console/tmp/ruledesigner console/tmp/modulePermission
     console/tmp/modelAnalysisPermission`),
-  frame: words('home/login home/invitation/{token} maintenance nopermission notfound'),
+  frame: words('home/login home/invitation/{token} home/forgotPassword maintenance nopermission notfound'),
 };
 
 const byPattern = new Map(ROUTES.map((route) => [route.pattern, route]));
@@ -180,7 +180,7 @@ describe('spec §2 roles and flags', () => {
     const shared = SPEC.shared.filter((pattern) => !open.includes(pattern));
     for (const route of entries(shared)) expect(route.public).toBeFalsy();
     const publicPatterns = ROUTES.filter((route) => route.public).map((route) => route.pattern);
-    expect(publicPatterns.sort()).toEqual([...open, 'home/login', 'home/invitation/{token}', 'maintenance', 'notfound'].sort());
+    expect(publicPatterns.sort()).toEqual([...open, 'home/login', 'home/invitation/{token}', 'home/forgotPassword', 'maintenance', 'notfound'].sort());
   });
 
   it('§6: usage survey and console pages are admin only; new-window pages are flagged', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
 import { expectAccessible, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
+import { pickMember } from '../support/picker-browser.ts';
 
 let platform: Platform;
 let browser: Browser;
@@ -20,16 +21,6 @@ async function openAgents(page: Page) {
   await active(page).getByTestId('app-agent').waitFor();
 }
 
-/** Picks one member in the people picker opened by `testId`, by a search on his name. */
-async function pickMember(page: Page, testId: string, search: string) {
-  await page.getByTestId(`${testId}-open`).click();
-  const picker = modal(page, '选择人员与组织');
-  await picker.locator('input[aria-label="按姓名、账号或拼音首字母搜索成员"]').fill(search);
-  await expect.poll(() => picker.getByTestId(`${testId}-member-option`).count()).toBe(1);
-  await picker.getByTestId(`${testId}-member-option`).locator('label').click();
-  await picker.getByTestId(`${testId}-ok`).click();
-  await picker.waitFor({ state: 'hidden' });
-}
 
 const row = (page: Page, view: 'mine' | 'toMe', name: string) => active(page).getByTestId(`agents-${view}-table`).locator('tbody tr', { hasText: name });
 

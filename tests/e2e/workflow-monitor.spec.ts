@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
 import { expectAccessible, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
+import { pickMember } from '../support/picker-browser.ts';
 import { approval, members, model, submitOrder, workflowKit } from '../support/workflow.ts';
 
 let platform: Platform;
@@ -27,16 +28,6 @@ beforeAll(async () => {
 const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
 const row = (page: Page, title: string) => active(page).locator('[data-testid="monitor-row"]', { hasText: title });
 
-/** Picks one member in the people picker `testId` by a search on his name. */
-async function pickMember(page: Page, testId: string, name: string) {
-  await page.getByTestId(`${testId}-open`).click();
-  const picker = page.locator('.arco-modal:visible', { hasText: '选择人员与组织' });
-  await picker.locator('input[aria-label="按姓名、账号或拼音首字母搜索成员"]').fill(name);
-  await expect.poll(() => picker.getByTestId(`${testId}-member-option`).count()).toBe(1);
-  await picker.getByTestId(`${testId}-member-option`).locator('label').click();
-  await picker.getByTestId(`${testId}-ok`).click();
-  await picker.waitFor({ state: 'hidden' });
-}
 
 describe.skipIf(!!missing)('workflow monitoring in a real browser (issue 14)', () => {
   it('an admin finds the flows from the menu, filters them, reassigns one to-do and interrupts another', async () => {

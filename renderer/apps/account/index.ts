@@ -1,4 +1,7 @@
 import type { PageModule } from '../types.ts';
 import { ModifyPasswordPage } from './ModifyPasswordPage.tsx';
+import { DevReviewPage } from './developer/DevReviewPage.tsx';
+import { DeveloperCenterPage } from './developer/DeveloperCenterPage.tsx';
+import { SettingsCenterPage } from './settings/SettingsCenterPage.tsx';
 
-export const pages: PageModule['pages'] = { ModifyPasswordPage };
+export const pages: PageModule['pages'] = { ModifyPasswordPage, DevReviewPage, DeveloperCenterPage, SettingsCenterPage };

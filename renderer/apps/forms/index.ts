@@ -1,11 +1,15 @@
 import type { PageModule } from '../types.ts';
 import { AppRecyclePage } from '../appcenter/AppRecyclePage.tsx';
+import { ViewPreviewPage } from '../portal/ViewPreviewPage.tsx';
 import { AppConfigPage, AppMonitorPage, FormDetailPage, QrcodePage, RecycleDataPage } from './detail/pages.ts';
 import { DesignerPreviewPage } from './designer/DesignerPreviewPage.tsx';
 import { TableSettingPage } from './designer/TableSettingPage.tsx';
 import { AppViewPage, CascadesViewPage, CustomViewConfigPage } from './views/pages.ts';
 
-/** The forms chunk. AppRecyclePage (route forms.recycle) is the application centre's bin, shown from here. */
+/**
+ * The forms chunk. AppRecyclePage (route forms.recycle) is the application centre's bin, shown from here;
+ * ViewPreviewPage (forms.viewPreview) is the portal app's preview (decision 0061).
+ */
 export const pages: PageModule['pages'] = {
   TableSettingPage,
   DesignerPreviewPage,
@@ -18,4 +22,5 @@ export const pages: PageModule['pages'] = {
   AppViewPage,
   CustomViewConfigPage,
   CascadesViewPage,
+  ViewPreviewPage,
 };

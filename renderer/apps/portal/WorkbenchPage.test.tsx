@@ -5,12 +5,16 @@ import { WorkbenchPage } from './WorkbenchPage.tsx';
 
 afterEach(cleanup);
 
+/** The member may see no portal of the web terminal: the built-in workbench shows. */
+const NO_PORTAL = { portal: null, choices: [], components: {} };
+
 const app = (id: string, name: string, favourite = false, openedAt: string | null = null): MyApp => ({ id, systemId: '1', name, icon: 'app', description: '', favourite, openedAt });
 
 describe('WorkbenchPage', () => {
   it("lists the member's apps in the server's order (favourites, then recent), linking into the space, and stars one", async () => {
     let apps = [app('2', 'Stock', true), app('1', 'Inspection', false, '2026-03-01T08:00:00Z'), app('3', 'Payroll')];
     const { api, calls } = fakeApi({
+      'GET /api/portal/open?terminal=web': NO_PORTAL,
       'GET /api/appcenter/my-apps': () => ({ apps }),
       'GET /api/appcenter/recent-records': {
         viewed: [{ appId: '1', appName: 'Inspection', formId: '7', formName: 'Checks', recordId: '40', number: 'DJ-1', title: 'Press 1', at: '2026-03-01T08:00:00Z' }],
@@ -34,7 +38,7 @@ describe('WorkbenchPage', () => {
   });
 
   it('says so when there is no app, and asks nothing for root, who uses no space apps', async () => {
-    const { api } = fakeApi({ 'GET /api/appcenter/my-apps': { apps: [] }, 'GET /api/appcenter/recent-records': { viewed: [], changed: [] } });
+    const { api } = fakeApi({ 'GET /api/portal/open?terminal=web': NO_PORTAL, 'GET /api/appcenter/my-apps': { apps: [] }, 'GET /api/appcenter/recent-records': { viewed: [], changed: [] } });
     const page = await renderPage(WorkbenchPage, '/space-acme/user/workbench', api, 'en', ['user']);
     expect(page.textContent).toContain('No app you can use yet');
     expect(page.textContent).toContain('No record viewed yet');

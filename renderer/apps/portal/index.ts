@@ -1,4 +1,8 @@
 import type { PageModule } from '../types.ts';
+import { PortalManagePage } from './manage/PortalManagePage.tsx';
 import { WorkbenchPage } from './WorkbenchPage.tsx';
+import { HelpCenterPage } from './news/HelpCenterPage.tsx';
+import { NewsListPage } from './news/NewsListPage.tsx';
+import { NewsShowPage } from './news/NewsShowPage.tsx';
 
-export const pages: PageModule['pages'] = { WorkbenchPage };
+export const pages: PageModule['pages'] = { WorkbenchPage, PortalManagePage, NewsListPage, NewsShowPage, HelpCenterPage };

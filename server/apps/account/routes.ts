@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, PasswordChangeBody, SwitchSpaceBody } from '../../../shared/api/account.ts';
 import { NoBody, NoQuery } from '../../../shared/api/common.ts';
 import { passwordChangeProblems } from '../../../shared/validation/password.ts';
@@ -8,27 +7,19 @@ import { AppError, fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword, verifyPassword } from '../../kernel/passwords.ts';
-import { CSRF_COOKIE, sessionCookieName } from '../../kernel/sessions.ts';
 import type { ServerApp } from '../types.ts';
+import { registerDeveloper } from './developer/index.ts';
 import { registerInvitationRoutes } from './invitation.ts';
 import { authenticate } from './login.ts';
-
-function setSessionCookies(req: FastifyRequest, reply: FastifyReply, token: string, csrf: string, maxAge: number) {
-  const secure = req.protocol === 'https';
-  reply.setCookie(sessionCookieName(secure), token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
-  // Readable by the page so it can echo it in the x-csrf-token header. Not prefixed: the server compares the
-  // header with the session's own token, never with this cookie, and the page and the desktop read it by name.
-  reply.setCookie(CSRF_COOKIE, csrf, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
-}
-
-function clearSessionCookies(req: FastifyRequest, reply: FastifyReply) {
-  const secure = req.protocol === 'https';
-  reply.clearCookie(sessionCookieName(secure), { path: '/', secure });
-  reply.clearCookie(CSRF_COOKIE, { path: '/', secure });
-}
+import { notePasswordStrength } from './security/level.ts';
+import { registerSecurityRoutes } from './security/routes.ts';
+import { startSecondStep, twoStepEnabled } from './security/second-factor.ts';
+import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
 
 function register(app: App, kernel: Kernel): void {
   registerInvitationRoutes(app, kernel);
+  registerDeveloper(app, kernel);
+  registerSecurityRoutes(app, kernel);
   app.post(
     '/api/account/login',
     { config: { access: 'public', allowInMaintenance: true, action: 'account.login' }, schema: { querystring: NoQuery, body: LoginBody } },
@@ -46,10 +37,16 @@ function register(app: App, kernel: Kernel): void {
         }
         const spaceId =
           memberships.find((m) => m.spaceId === result.user.default_space_id)?.spaceId ?? memberships[0]?.spaceId ?? null;
+        await notePasswordStrength(kernel, trx, result.user.id, password);
+        // Two-step verification on: no session yet, only a short-lived ticket for the code (decision 0056).
+        if (await twoStepEnabled(trx, result.user.id)) {
+          return { ticket: await startSecondStep(kernel, trx, result.user.id, spaceId, req.ctx.ip, req.headers['user-agent'] ?? null) };
+        }
         const session = await kernel.sessions.create(trx, result.user.id, spaceId, req.ctx.ip, req.headers['user-agent'] ?? null);
         return { session, userId: result.user.id, spaceId };
       });
       if ('error' in outcome) throw outcome.error as AppError;
+      if ('ticket' in outcome) return { code: 200, msg: 'accountSecurity.secondStepNeeded', data: { secondStep: true, ticket: outcome.ticket } };
       setSessionCookies(req, reply, outcome.session.token, outcome.session.csrfToken, outcome.session.maxAgeSeconds);
       return { code: 200, msg: 'ok', data: { userId: outcome.userId, spaceId: outcome.spaceId, csrfToken: outcome.session.csrfToken } };
     },
@@ -104,6 +101,7 @@ function register(app: App, kernel: Kernel): void {
         if (rule) throw fail.unprocessable(rule.key, rule.params, { field: rule.field });
         const hash = await hashPassword(req.body.newPassword);
         await trx.updateTable('users').set({ password_hash: hash, password_changed_at: new Date(kernel.clock.now()) }).where('id', '=', principal.userId).execute();
+        await notePasswordStrength(kernel, trx, principal.userId, req.body.newPassword);
         return kernel.sessions.revoke(trx, { userId: principal.userId, keep: principal.sessionId });
       });
       kernel.sessionsRevoked(revoked);

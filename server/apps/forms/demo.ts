@@ -36,7 +36,7 @@ const RECORDS: Array<Record<string, unknown>> = [
 ];
 
 /** Runs in the space's transaction as its admin: system, app, published form, two views, a rule, a few records. */
-export async function seedFormsDemo(trx: Trx, spaceId: string, adminId: string): Promise<void> {
+export async function seedFormsDemo(trx: Trx, spaceId: string, adminId: string): Promise<{ appId: string; formId: string }> {
   const system = await trx.insertInto('appcenter_system').values({ space_id: spaceId, name: '生产管理 Production' }).returning('id').executeTakeFirstOrThrow();
   const app = await trx
     .insertInto('appcenter_app')
@@ -69,4 +69,5 @@ export async function seedFormsDemo(trx: Trx, spaceId: string, adminId: string):
   const { form: meta, viewer } = await loadFormAs(trx, { userId: adminId, roles: ['admin'], spaceId }, form.id);
   const today = new Date().toISOString().slice(0, 10);
   for (const values of RECORDS) await createRecord(trx, meta, viewer, { f3: today, ...values });
+  return { appId: String(app.id), formId: String(form.id) };
 }

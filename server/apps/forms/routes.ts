@@ -11,6 +11,7 @@ import { registerFileRoutes } from './files-routes.ts';
 import { registerMonitorRoutes } from './monitor-routes.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerQrRoutes } from './qr-routes.ts';
+import { registerPortalSource } from './portal-source.ts';
 import { registerRecordRoutes } from './record-routes.ts';
 import { registerViewRoutes } from './views-routes.ts';
 import './schema.ts';
@@ -22,6 +23,7 @@ import './schema.ts';
 function register(app: App, kernel: Kernel): void {
   kernel.usage.register('forms', formsUsage);
   kernel.recordFlow.provideRecords(formRecords);
+  registerPortalSource(kernel.portalSources);
   // The cached form/rule/membership facts of record calls: forgotten on every change (see context.ts).
   void kernel.listener.listen(META_CHANNEL, forgetFormsMeta).catch((error: unknown) => kernel.log.error({ err: error }, 'listening for forms changes failed'));
   // Before the answer leaves (its transaction has committed), so the caller's next request sees the change.

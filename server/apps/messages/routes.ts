@@ -1,8 +1,10 @@
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { provideTexts } from '../../kernel/texts.ts';
 import type { ServerApp } from '../types.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { registerCentreRoutes } from './centre-routes.ts';
+import { registerPortalSource } from './portal-source.ts';
 import { noticeSender } from './sender.ts';
 import { developmentSmsSink } from './sms.ts';
 import './tables.ts';
@@ -16,9 +18,12 @@ import { DeliveryWorker } from './worker.ts';
 function register(app: App, kernel: Kernel): void {
   kernel.notices.provideSender(noticeSender(kernel));
   const worker = new DeliveryWorker(kernel, developmentSmsSink);
+  // Texts outside the outbox (verification codes) go through the same provider; outbox id 0 marks them.
+  provideTexts(kernel, (trx, spaceId, to, text) => developmentSmsSink.send(trx, spaceId, { outboxId: '0', to, text }));
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   registerCentreRoutes(app, kernel);
+  registerPortalSource(kernel);
   registerAdminRoutes(app, kernel);
 }
 

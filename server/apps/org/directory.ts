@@ -29,6 +29,25 @@ export const directory: DirectoryProvider = {
     return rows.map((r) => String(r.role_id));
   },
 
+  async roleGroupsOf(trx, spaceId, userId) {
+    const rows = await trx
+      .selectFrom('org_role_member as m')
+      .innerJoin('org_role as r', (join) => join.onRef('r.space_id', '=', 'm.space_id').onRef('r.id', '=', 'm.role_id'))
+      .select('r.group_id')
+      .distinct()
+      .where('m.space_id', '=', spaceId)
+      .where('m.user_id', '=', userId)
+      .execute();
+    return rows.map((r) => String(r.group_id));
+  },
+
+  async roleGroupsIn(trx, spaceId, groupIds) {
+    const ids = groupIds.filter((id) => ID.test(id));
+    if (!ids.length) return new Set();
+    const rows = await trx.selectFrom('org_role_group').select('id').where('space_id', '=', spaceId).where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => String(r.id)));
+  },
+
   async headsAbove(trx, spaceId, userId, level) {
     const [main] = await departmentsOf(trx, spaceId, userId);
     if (!main) return [];

@@ -32,6 +32,9 @@ import { registerMemberFieldRoutes } from './member-fields.ts';
 import { registerDataSharingRoutes } from './data-sharing.ts';
 import { registerDelegationRoutes } from './delegation.ts';
 import { resolveRecipients } from './recipients.ts';
+import { registerSelfGroupRoutes } from './self-groups.ts';
+import { registerSelfPortraitRoutes } from './self-portrait.ts';
+import { registerSelfProfileRoutes } from './self-profile.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -82,6 +85,10 @@ function register(app: App, kernel: Kernel): void {
   registerMemberFieldRoutes(app, kernel);
   registerDataSharingRoutes(app, kernel);
   registerDelegationRoutes(app, kernel);
+  // Personal settings "My info" and "User groups" (issue 15, decision 0062).
+  registerSelfProfileRoutes(app, kernel);
+  registerSelfPortraitRoutes(app, kernel);
+  registerSelfGroupRoutes(app, kernel);
   // The chat app asks the web chat switch through the kernel, never importing this app (decision 0052).
   kernel.webchat.provide(webchatEnabled);
 }

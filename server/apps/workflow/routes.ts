@@ -7,6 +7,7 @@ import { flowLock } from './lock.ts';
 import { registerRunRoutes } from './run-routes.ts';
 import { registerTodoRoutes } from './todo-routes.ts';
 import { registerMonitorRoutes } from './monitor-routes.ts';
+import { registerPortalSource } from './portal-source.ts';
 import { TimerWorker } from './timer-worker.ts';
 import './tables.ts';
 
@@ -26,6 +27,7 @@ function register(app: App, kernel: Kernel): void {
   registerTodoRoutes(app, kernel);
   registerMonitorRoutes(app, kernel);
   registerAgentRoutes(app, kernel);
+  registerPortalSource(kernel);
 }
 
 /** Each kernel's timer worker, for tests that move the clock and fire what is due. */

@@ -18,7 +18,7 @@ const access = { permission: 'workflow.use' } as const;
  * entrustments waiting for his answer, and — virtually — those of the principals whose agent rule or hosting is in
  * force, in the rule's apps.
  */
-function todoWhere(caller: Caller, proxies: Proxy[]) {
+export function todoWhere(caller: Caller, proxies: Proxy[]) {
   return (eb: ExpressionBuilder<Database & { t: WorkflowTaskTable }, 't'>): Expression<SqlBool> => {
     const me = caller.userId;
     const parts = [
@@ -37,7 +37,7 @@ function todoWhere(caller: Caller, proxies: Proxy[]) {
 /** What every row of every box says of its instance (its form's name joined for the list). */
 const INSTANCE_COLUMNS = ['i.id as instanceId', 'i.form_id as formId', 'i.app_id as appId', 'i.record_id as recordId', 'i.title', 'f.name as formName', 'i.initiator_id as initiatorId'] as const;
 
-async function todo(trx: Trx, caller: Caller, proxies: Proxy[], after: string | undefined, limit: number, appId?: string) {
+export async function todo(trx: Trx, caller: Caller, proxies: Proxy[], after: string | undefined, limit: number, appId?: string) {
   let query = trx
     .selectFrom('workflow_task as t')
     .innerJoin('workflow_instance as i', 'i.id', 't.instance_id')
@@ -96,7 +96,7 @@ async function ccs(trx: Trx, caller: Caller, after: string | undefined, limit: n
 }
 
 /** Each task row's node name, from its instance's frozen model (cached per version). */
-async function withNodeNames<T extends { formId: string; flowVersion: number; nodeId: string }>(trx: Trx, spaceId: string, rows: T[]) {
+export async function withNodeNames<T extends { formId: string; flowVersion: number; nodeId: string }>(trx: Trx, spaceId: string, rows: T[]) {
   const named = [];
   for (const row of rows) {
     const { places } = await modelOf(trx, spaceId, row.formId, row.flowVersion);

@@ -67,6 +67,8 @@ export interface OplogTable {
   status: number | null;
   ip: string | null;
   cross_space: Generated<boolean>;
+  /** kernel migration 0010: the developer token a call was made with (decision 0058). */
+  via_token: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface PlatformSettingsTable {
@@ -155,6 +157,8 @@ export interface OrgGroupTable {
   name: string;
   kind: Generated<'public' | 'private'>;
   created_by: string | null;
+  /** Null: the administrator's group; a member's id: his personal group (org migration 0018). */
+  owner_id: Generated<string | null>;
   created_at: Timestamp;
 }
 

@@ -6,6 +6,7 @@ import { fail } from '../errors.ts';
 import type { Kernel } from '../kernel.ts';
 import { accessLogWriter } from '../logger.ts';
 import { entryFor } from '../audit.ts';
+import { bearerOf } from '../bearer.ts';
 import { idempotencyKeyOf, storeAnswer, watchBody } from '../idempotency.ts';
 import type { App } from './server.ts';
 import { CSRF_HEADER, sessionCookieName, type Principal } from '../sessions.ts';
@@ -82,7 +83,8 @@ async function resolveSpace(kernel: Kernel, req: FastifyRequest, principal: Prin
 async function enforcePolicy(kernel: Kernel, ctx: RequestContext): Promise<void> {
   const principal = ctx.principal!;
   const policy = kernel.policies.get(ctx.space?.id ?? principal.spaceId);
-  const alive = kernel.idle.check(principal, policy.idleMinutes * 60_000);
+  // A developer token has no session to idle out; the address rule below still holds for it.
+  const alive = principal.tokenId ? true : kernel.idle.check(principal, policy.idleMinutes * 60_000);
   if (alive !== true && !(await alive)) {
     const ids = await kernel.sessions.revoke(kernel.db, { sessionId: principal.sessionId });
     kernel.sessionsRevoked(ids);
@@ -104,7 +106,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (roles, permission or public).`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') kernel.apiRoutes.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') kernel.apiRoutes.push({ method, url: route.url, access, action: route.config?.action, schema: route.schema });
   });
 
   app.decorateRequest('ctx', null as unknown as RequestContext);
@@ -129,9 +131,15 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     const config = req.routeOptions.config;
     if (!config.access) return; // no API route: the web app's files and pages, or a 404
     if (kernel.maintenance.on && !config.allowInMaintenance) throw fail.maintenance();
-    const token = req.cookies[sessionCookieName(req.protocol === 'https')];
-    ctx.principal = kernel.sessions.cached(token) ?? (await kernel.sessions.resolve(token));
-    checkCsrf(req, ctx.principal);
+    const bearer = bearerOf(req.headers.authorization);
+    if (bearer !== null) {
+      // A developer token is sent deliberately, never by the browser on its own: no cookie, so no CSRF to defend.
+      ctx.principal = await kernel.bearer.principal(bearer, req.method, req.routeOptions.url ?? '', kernel.clock.now());
+    } else {
+      const token = req.cookies[sessionCookieName(req.protocol === 'https')];
+      ctx.principal = kernel.sessions.cached(token) ?? (await kernel.sessions.resolve(token));
+      checkCsrf(req, ctx.principal);
+    }
     if (ctx.principal && !resolveOwnSpace(req, ctx.principal, ctx)) await resolveSpace(kernel, req, ctx.principal, ctx);
     // Every answer says which space it acted in and whether that is the caller's own (spec §6).
     if (ctx.space) reply.header('x-space-id', ctx.space.id).header('x-cross-space', ctx.isCrossSpace ? '1' : '0');
@@ -190,7 +198,9 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     // does not belong to, and a signed-in caller's 403 or 404 anywhere (ids of other spaces' data answer 404).
     const refusedRead = (ctx?.isCrossSpace === true && reply.statusCode >= 400) || (!!principal && (reply.statusCode === 403 || reply.statusCode === 404));
     const logged = ctx?.audited && reply.statusCode < 400;
-    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit && !refusedRead) || logged) {
+    // Every call of a developer token is logged, reads too: the member answers for what his scripts did.
+    const byToken = !!principal?.tokenId;
+    if (!ctx || !req.routeOptions.config.access || (!mutating && !rootVisit && !refusedRead && !byToken) || logged) {
       done(null, payload);
       return;
     }

@@ -52,3 +52,17 @@ export async function sendMail(kernel: Kernel, spaceId: string, request: MailReq
   const text = renderMail(await provider.template(spaceId, request.templateKey, request.language), request.values);
   return { messageId: await deliverMail(kernel.outbound, server, { to, subject: text.subject, text: text.body, messageId: request.messageId }) };
 }
+
+/**
+ * A message the platform words itself (a verification code), which no space template may change or drop: sent as
+ * given through the space's configured server, with the same failures as `sendMail`.
+ */
+export async function sendPlainMail(kernel: Kernel, spaceId: string, message: { to: string; subject: string; text: string }): Promise<{ messageId: string }> {
+  const provider = providers.get(kernel);
+  if (!provider) throw new Error('no mail provider registered (the org app registers it)');
+  const to = message.to.trim();
+  if (!isEmailAddress(to)) throw new AppError(422, 'mail.badRecipient', { to: to.slice(0, 60) });
+  const server = await provider.server(spaceId);
+  if (!server) throw new AppError(422, 'mail.notConfigured');
+  return { messageId: await deliverMail(kernel.outbound, server, { to, subject: message.subject, text: message.text }) };
+}

@@ -67,6 +67,7 @@ export function registerOplogRoutes(app: App, kernel: Kernel): void {
     'oplog.status',
     'oplog.ip',
     'oplog.cross_space',
+    'oplog.via_token',
   ] as const;
 
   app.get('/api/kernel/oplog', { config: { access: { permission: 'kernel.oplog.read' } }, schema: { querystring: OplogQuery } }, async (req) => {

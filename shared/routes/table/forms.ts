@@ -27,7 +27,8 @@ export const FORMS_ROUTES: RouteEntry[] = [
     newWindow: true,
     status: 'built',
   }),
-  route('viewPreview', 'view-preview/{module}/{appId}/{terminal?}', 'ViewPreviewPage', { newWindow: true }),
+  // Opened from portal management (module `portal`, decision 0061); other modules say there is nothing to preview.
+  route('viewPreview', 'view-preview/{module}/{appId}/{terminal?}', 'ViewPreviewPage', { newWindow: true, inMenu: false, status: 'built' }),
   // Opened from a list's selected records, so it is no menu entry.
   route('qrcode', 'app/qrcode', 'QrcodePage', { newWindow: true, inMenu: false, status: 'built' }),
   // Record permission rules: administrators only (§6), as its page and API say.

@@ -8,6 +8,8 @@ export const SHELL_ROUTES: RouteEntry[] = [
   route('login', 'home/login', 'LoginPage', { layout: 'access', public: true, status: 'built' }),
   // Outside the spec's list: where a member an administrator invited sets their password (issue 12, decision 0037).
   route('invitation', 'home/invitation/{token}', 'InvitationPage', { layout: 'access', public: true, status: 'built' }),
+  // Outside the spec's list: where a member who forgot their password sets a new one with a code (issue 15, decision 0057).
+  route('forgotPassword', 'home/forgotPassword', 'ForgotPasswordPage', { layout: 'access', public: true, status: 'built' }),
   route('maintenance', 'maintenance', 'MaintenancePage', { layout: 'access', public: true, status: 'built' }),
   route('noPermission', 'nopermission', 'NoPermissionPage', { status: 'built' }),
   route('notFound', 'notfound', 'NotFoundPage', { layout: 'access', public: true, status: 'built' }),

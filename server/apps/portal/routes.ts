@@ -1,0 +1,19 @@
+import type { App } from '../../kernel/http/server.ts';
+import type { Kernel } from '../../kernel/kernel.ts';
+import type { ServerApp } from '../types.ts';
+import { registerImageRoutes } from './images.ts';
+import { registerManageRoutes } from './manage-routes.ts';
+import { registerViewRoutes } from './view-routes.ts';
+import './tables.ts';
+
+/**
+ * The portal micro-app (issue 15; decision 0060): portals per terminal with their layout, their pictures, and the
+ * open call that gathers each component's data from the app that registered its source (kernel.portalSources).
+ */
+function register(app: App, kernel: Kernel): void {
+  registerManageRoutes(app, kernel);
+  registerViewRoutes(app, kernel);
+  registerImageRoutes(app, kernel);
+}
+
+export const portalApp: ServerApp = { id: 'portal', register };
