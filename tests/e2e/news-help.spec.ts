@@ -8,7 +8,8 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-const helpSearch = (page: Page) => page.locator('input[data-testid="help-search"], [data-testid="help-search"] input').first();
+const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
+const helpSearch = (page: Page) => active(page).locator('input[data-testid="help-search"], [data-testid="help-search"] input').first();
 
 describe.skipIf(!!missing)('announcements and help in a real browser (issue 15)', () => {
   it('a guest reaches the announcements from the sign-in page, opens one and comes back', async () => {
@@ -17,18 +18,18 @@ describe.skipIf(!!missing)('announcements and help in a real browser (issue 15)'
     const page = await context.newPage();
     await page.goto('/home/login');
     await page.getByTestId('login-news').click();
-    await page.getByTestId('news-list').waitFor();
+    await active(page).getByTestId('news-list').waitFor();
     await expectAccessible(page, 'news list');
-    const first = page.locator('[data-testid^="news-"][href*="news/show"]').first();
+    const first = active(page).locator('[data-testid^="news-"][href*="news/show"]').first();
     await expect.poll(() => first.textContent()).toBe('平台 23.12 版本发布');
     await first.click();
-    await page.getByTestId('news-show').waitFor();
-    await expect.poll(() => page.getByTestId('news-show').textContent()).toContain('消息中心把待办');
+    await active(page).getByTestId('news-show').waitFor();
+    await expect.poll(() => active(page).getByTestId('news-show').textContent()).toContain('消息中心把待办');
     await expectAccessible(page, 'news article');
-    await page.getByTestId('news-back').click();
-    await page.getByTestId('news-list').waitFor();
+    await active(page).getByTestId('news-back').click();
+    await active(page).getByTestId('news-list').waitFor();
     await page.goto('/news/show?id=999999');
-    await page.getByTestId('news-missing').waitFor();
+    await active(page).getByTestId('news-missing').waitFor();
     await context.close();
   });
 
@@ -36,16 +37,16 @@ describe.skipIf(!!missing)('announcements and help in a real browser (issue 15)'
     const page = await signInPage(browser, platform.url, 'acme.user');
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-help').click();
-    await page.getByTestId('help-center').waitFor();
-    await expect.poll(() => page.getByTestId('help-article').textContent()).toContain('第一次登录');
+    await active(page).getByTestId('help-center').waitFor();
+    await expect.poll(() => active(page).getByTestId('help-article').textContent()).toContain('第一次登录');
     await expectAccessible(page, 'help centre');
     await helpSearch(page).fill('审批');
-    const hits = page.locator('[data-testid^="help-"][href*="helpCenter"]');
+    const hits = active(page).locator('[data-testid^="help-"][href*="helpCenter"]');
     await expect.poll(() => hits.count()).toBe(1);
     await hits.first().click();
-    await expect.poll(() => page.getByTestId('help-article').textContent()).toContain('审批意见最多 60 个字');
+    await expect.poll(() => active(page).getByTestId('help-article').textContent()).toContain('审批意见最多 60 个字');
     await helpSearch(page).fill('no-such-words');
-    await page.getByTestId('help-no-match').waitFor();
+    await active(page).getByTestId('help-no-match').waitFor();
     await page.context().close();
   });
 });

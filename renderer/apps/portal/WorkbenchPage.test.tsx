@@ -20,6 +20,7 @@ describe('WorkbenchPage', () => {
         viewed: [{ appId: '1', appName: 'Inspection', formId: '7', formName: 'Checks', recordId: '40', number: 'DJ-1', title: 'Press 1', at: '2026-03-01T08:00:00Z' }],
         changed: [],
       },
+      'GET /api/workflow/todo/counts': { todo: 2, ccUnread: 1, drafts: 0 },
       'PUT /api/appcenter/apps/3/favourite': () => ((apps = [app('2', 'Stock', true), app('3', 'Payroll', true), app('1', 'Inspection')]), { favourite: true }),
     });
     const page = await renderPage(WorkbenchPage, '/space-acme/user/workbench', api, 'zh-CN', ['user']);
@@ -31,14 +32,16 @@ describe('WorkbenchPage', () => {
     await click('workbench-favourite-3');
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/appcenter/apps/3/favourite', body: { favourite: true } });
     expect([...page.querySelectorAll('.qp-workbench-app-name')].map((n) => n.textContent)).toEqual(['Stock', 'Payroll', 'Inspection']);
-    expect(byTestId('workbench-todos')?.textContent).toContain('暂无待办');
+    expect(byTestId('workbench-todos-todo')?.textContent).toContain('2');
+    expect(byTestId('workbench-todos-todo')?.getAttribute('href')).toBe('/space-acme/form?box=todo');
+    expect(byTestId('workbench-todos-ccUnread')?.getAttribute('href')).toBe('/space-acme/form?box=cc');
     const viewed = byTestId('recent-viewed-7-40');
     expect(viewed?.textContent).toBe('Press 1');
     expect(viewed?.getAttribute('href')).toBe('/space-acme/1/detail/7?id=40');
   });
 
   it('says so when there is no app, and asks nothing for root, who uses no space apps', async () => {
-    const { api } = fakeApi({ 'GET /api/portal/open?terminal=web': NO_PORTAL, 'GET /api/appcenter/my-apps': { apps: [] }, 'GET /api/appcenter/recent-records': { viewed: [], changed: [] } });
+    const { api } = fakeApi({ 'GET /api/portal/open?terminal=web': NO_PORTAL, 'GET /api/appcenter/my-apps': { apps: [] }, 'GET /api/appcenter/recent-records': { viewed: [], changed: [] }, 'GET /api/workflow/todo/counts': { todo: 0, ccUnread: 0, drafts: 0 } });
     const page = await renderPage(WorkbenchPage, '/space-acme/user/workbench', api, 'en', ['user']);
     expect(page.textContent).toContain('No app you can use yet');
     expect(page.textContent).toContain('No record viewed yet');
@@ -47,6 +50,18 @@ describe('WorkbenchPage', () => {
     await renderPage(WorkbenchPage, '/user/workbench', root.api, 'en', ['root']);
     expect(root.calls).toEqual([]);
     expect(byTestId('workbench-apps')).toBeNull();
-    expect(byTestId('workbench-todos')).not.toBeNull();
+    expect(byTestId('workbench-todos')).toBeNull();
+  });
+
+  it('offers the portals he may switch to beside the built-in cards while no default is his', async () => {
+    const { api } = fakeApi({
+      'GET /api/portal/open?terminal=web': { portal: null, choices: [{ id: '5', name: 'Line portal', isDefault: false }], components: {} },
+      'GET /api/appcenter/my-apps': { apps: [] },
+      'GET /api/appcenter/recent-records': { viewed: [], changed: [] },
+      'GET /api/workflow/todo/counts': { todo: 0, ccUnread: 0, drafts: 0 },
+    });
+    await renderPage(WorkbenchPage, '/space-acme/user/workbench', api, 'en', ['user']);
+    expect(byTestId('portal-switch')?.textContent).toContain('Workbench (built-in)');
+    expect(byTestId('workbench-builtin')).not.toBeNull();
   });
 });

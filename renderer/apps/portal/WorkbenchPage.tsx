@@ -51,10 +51,12 @@ export function WorkbenchPage({ match }: PageProps) {
 
   const portal = answer?.portal ?? null;
   const choices = answer?.choices ?? [];
+  // The built-in cards (his apps, recent records) are a choice of their own: the empty value.
   const switchTo = (id: string) => {
-    const to = builtPath(match, 'portal.workbench', { id });
+    const to = builtPath(match, 'portal.workbench', id ? { id } : {});
     if (to) navigate(to);
   };
+  const switchable = portal ? choices.length > 1 : choices.length > 0;
 
   return (
     <div className="qp-workbench">
@@ -62,10 +64,11 @@ export function WorkbenchPage({ match }: PageProps) {
         {t(greetingKey(new Date().getHours()), { name: user?.name ?? '' })}
       </Typography.Title>
       <Typography.Text type="secondary">{user?.entName}</Typography.Text>
-      {portal && choices.length > 1 && (
+      {switchable && (
         <div className="qp-portal-switch">
           <span aria-hidden>{t('portal.ui.view.switch')}</span>
-          <Select value={portal.id} onChange={switchTo} style={{ width: 240 }} data-testid="portal-switch" aria-label={t('portal.ui.view.switch')}>
+          <Select value={portal?.id ?? ''} onChange={switchTo} style={{ width: 240 }} data-testid="portal-switch" aria-label={t('portal.ui.view.switch')}>
+            {!choices.some((choice) => choice.isDefault) && <Select.Option value="">{t('portal.ui.view.builtIn')}</Select.Option>}
             {choices.map((choice) => (
               <Select.Option key={choice.id} value={choice.id}>
                 {choice.isDefault ? t('portal.ui.view.defaultChoice', { name: choice.name }) : choice.name}

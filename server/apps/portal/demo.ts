@@ -4,7 +4,7 @@ import type { Trx } from '../../kernel/db/pool.ts';
 import { insertPortal } from './store.ts';
 
 /**
- * Each demo space's system portal for the web terminal, its default (README: demo spaces): the member's messages and
+ * Each demo space's system portal for the web terminal, not its default (decision 0060): the member's messages and
  * work, the latest equipment inspections of the demo form, and quick entries to the app and message centres.
  */
 export function demoPortal(demo: { appId: string; formId: string }): PortalDraft {
@@ -55,5 +55,5 @@ export async function seedPortalDemo(trx: Trx, spaceId: string, adminId: string,
   const draft = demoPortal(demo);
   const problems = portalProblems(draft);
   if (problems.length) throw new Error(`demo portal breaks its own rules: ${JSON.stringify(problems)}`);
-  await insertPortal(trx, spaceId, adminId, draft, { system: true, isDefault: true });
+  await insertPortal(trx, spaceId, adminId, draft, { system: true, isDefault: false });
 }

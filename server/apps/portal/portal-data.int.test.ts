@@ -60,15 +60,15 @@ describe('portal scope by role groups (issue 15)', () => {
     expect((await novaUser.get(`/api/portal/open?terminal=web&id=${readers.id}`)).status).toBe(404);
     expect(await mine(novaUser)).toEqual(['工作台 Workbench']);
 
-    // The default when in scope; else the first in scope; choices are what he may switch to.
-    expect((await open(user)).portal.name).toBe('工作台 Workbench');
+    // The default when in scope; else none (the built-in workbench); choices are what he may switch to.
+    expect((await open(user)).portal).toBeNull();
     ok(await admin.post(`${PATH}/${hidden.id}/default`));
     const fallback = await open(user);
-    expect(fallback.portal.name).toBe('工作台 Workbench');
+    expect(fallback.portal).toBeNull();
     expect(fallback.choices.map((c: any) => c.name)).toEqual(['工作台 Workbench', 'Readers']);
     ok(await admin.post(`${PATH}/${readers.id}/default`));
     expect((await open(user)).portal.name).toBe('Readers');
-    expect((await open(second)).portal.name).toBe('工作台 Workbench');
+    expect((await open(second)).portal).toBeNull();
     expect(await open(user, '').then((a) => a.choices.find((c: any) => c.isDefault)?.name)).toBe('Readers');
     expect((await ok(await user.get('/api/portal/open?terminal=app'))).portal).toBeNull();
     const seeded = (ok(await admin.get(`${PATH}?terminal=web&manage=1`)) as any[]).find((p) => p.system);
@@ -78,8 +78,9 @@ describe('portal scope by role groups (issue 15)', () => {
 
 describe('component data (issue 15)', () => {
   it('the seeded portal opens with each component’s first page', async () => {
-    const answer = await open(user);
-    expect(answer.portal).toMatchObject({ system: true, isDefault: true });
+    const choice = (await open(user)).choices.find((c: any) => c.name === '工作台 Workbench');
+    const answer = await open(user, `&id=${choice.id}`);
+    expect(answer.portal).toMatchObject({ system: true });
     const byType = Object.fromEntries(answer.portal.components.map((c: any) => [c.type, answer.components[c.id]]));
     expect(byType.messageAlert).toMatchObject({ ok: true, data: { type: 'messageAlert', unread: expect.any(Object), items: expect.any(Array) } });
     expect(byType.myWork).toMatchObject({ ok: true, data: { type: 'myWork', counts: { todo: 0, entrusted: 0, cc: 0, initiated: 0 } } });

@@ -108,9 +108,11 @@ describe('portal management', () => {
     const long = ok(await admin.post(PATH, draft({ name: 'L'.repeat(40) })), 201);
     expect([...ok(await admin.post(`${PATH}/${long.id}/copy?lang=en`), 201).name].length).toBe(40);
 
-    // One default per terminal: the seeded system portal gives way.
+    // One default per terminal: the seeded system portal (not the default at first) gives way to the next one set.
     const seeded = (await all()).find((p) => p.system);
-    expect(seeded).toMatchObject({ isDefault: true, name: '工作台 Workbench' });
+    expect(seeded).toMatchObject({ isDefault: false, name: '工作台 Workbench' });
+    ok(await admin.post(`${PATH}/${seeded.id}/default`));
+    expect((await all()).filter((p) => p.isDefault).map((p) => p.id)).toEqual([seeded.id]);
     ok(await admin.post(`${PATH}/${copy.id}/default`));
     const defaults = (await all()).filter((p) => p.isDefault);
     expect(defaults.map((p) => p.id)).toEqual([copy.id]);

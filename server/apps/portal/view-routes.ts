@@ -38,13 +38,14 @@ export function registerViewRoutes(app: App, kernel: Kernel): void {
       const groups = await kernel.directory.people.roleGroupsOf(trx, space.id, userId);
       const mine = await listPortals(trx, terminal, groups);
       const choices = mine.map((p) => ({ id: p.id, name: p.name, isDefault: p.isDefault }));
-      let portal: Portal | null = mine[0] ?? null;
+      // Without an id: the terminal's default when it is in his scope; else none, and the workbench shows its built-in
+      // cards (his apps, recent records) with the portals he may switch to.
+      let portal: Portal | null = mine.find((p) => p.isDefault) ?? null;
       if (id) {
         // Usually one of his own (already read); else a manager's preview, or a clear refusal.
         portal = mine.find((p) => p.id === id) ?? (await visiblePortal(kernel, trx, req, id, groups));
         if (portal.terminal !== terminal) throw fail.notFound('portal.notFound');
       }
-      // Without an id: the terminal's default when it is in his scope, else the first in scope (listed default first).
       // The first page of every sourced component is read in this same transaction, side by side.
       const attempts: Attempts = portal ? await readComponents(kernel, trx, req, portal.components.filter(isSourced)) : new Map();
       return { portal, choices, attempts };
