@@ -21,7 +21,7 @@ describe('personal settings: user groups (issue 15)', () => {
     await renderPage(Page, '/space-acme/setting/center', fakeApi({ 'GET /api/org/me/groups': GROUPS }).api, 'en', ['user']);
     expect(byTestId('my-groups-mine')!.textContent).toContain('王工、李工');
     const shared = byTestId('my-groups-public')!.textContent!;
-    expect(shared).toContain('12 members');
+    expect(shared).toContain('Members: 12');
     expect(shared).toContain('You are in it');
     expect(shared).toContain('Not in it');
     // Public groups are the administrator's: no edit or delete for them here.
