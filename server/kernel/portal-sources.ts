@@ -3,8 +3,6 @@ import type { ComponentData } from '../../shared/portal/data.ts';
 import type { ComponentType, PortalComponent } from '../../shared/portal/model.ts';
 import type { PortalProblem } from '../../shared/portal/validate.ts';
 import type { Role } from '../../shared/roles.ts';
-import { buildPath } from '../../shared/routes/match.ts';
-import { ROUTES } from '../../shared/routes/table.ts';
 import type { Trx } from './db/pool.ts';
 
 /** Who a component's data is read for: the member opening the portal (or the manager saving it, for checks). */
@@ -51,14 +49,3 @@ export class PortalSources {
   }
 }
 
-/** A page of the route table as a path in the space (links of component items); null when the route is unknown. */
-export function routeHref(routeId: string, params: Record<string, string>, spaceId: string, query: Record<string, string> = {}): string | null {
-  const entry = ROUTES.find((r) => r.id === routeId);
-  if (!entry) return null;
-  try {
-    const search = new URLSearchParams(query).toString();
-    return buildPath(entry, params, spaceId) + (search ? `?${search}` : '');
-  } catch {
-    return null;
-  }
-}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../kernel/transport.ts';
 import { useServices } from '../../shell/services.tsx';
+import { useSubmit } from '../../shell/use-submit.ts';
 
 type Step = 'name' | 'code' | 'done';
 
@@ -23,20 +24,9 @@ export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>('name');
   const [account, setAccount] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Busy while a call runs; its refusal, already in the user's language, shown in the dialog.
+  const { busy, error, setError, submit: run } = useSubmit<void>(() => {});
 
   const sendCode = (values: { account: string }) =>
     run(async () => {

@@ -5,7 +5,8 @@ import type { AppDataComponent, DataLabel, PortalComponent } from '../../../shar
 import type { PortalProblem } from '../../../shared/portal/validate.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
-import { routeHref, type PortalPage, type PortalPrincipal, type PortalSources } from '../../kernel/portal-sources.ts';
+import { routeHref } from '../../../shared/routes/href.ts';
+import type { PortalPage, PortalPrincipal, PortalSources } from '../../kernel/portal-sources.ts';
 import { openFormAs, loadFormAs } from './context.ts';
 import { visibleWhere } from './list.ts';
 import { columnIn, fromColumn } from './storage.ts';

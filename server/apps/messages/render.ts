@@ -1,8 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { MessageItem } from '../../../shared/api/messages.ts';
 import { DEFAULT_LANGUAGE, isLanguage, translate, type Language, type MessageParams } from '../../../shared/i18n/index.ts';
-import { buildPath } from '../../../shared/routes/match.ts';
-import { ROUTES } from '../../../shared/routes/table.ts';
+import { routeHref } from '../../../shared/routes/href.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { MessagesMessageTable } from './tables.ts';
@@ -20,15 +19,7 @@ export async function wordsFor(kernel: Kernel, spaceId: string, language: Langua
 
 /** A page of the route table (with its query) as a path in the reader's space; null when the link no longer fits the table. */
 export function hrefOf(route: string | null, params: Record<string, string>, spaceId: string, query: Record<string, string> = {}): string | null {
-  if (!route) return null;
-  const entry = ROUTES.find((r) => r.id === route);
-  if (!entry) return null;
-  try {
-    const search = new URLSearchParams(query).toString();
-    return buildPath(entry, params, spaceId) + (search ? `?${search}` : '');
-  } catch {
-    return null;
-  }
+  return route ? routeHref(route, params, spaceId, query) : null;
 }
 
 export function itemOf(row: MessageRow, t: Words): MessageItem {

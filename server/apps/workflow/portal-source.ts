@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { MyWorkData } from '../../../shared/portal/data.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { routeHref, type PortalSource } from '../../kernel/portal-sources.ts';
+import { routeHref } from '../../../shared/routes/href.ts';
+import type { PortalSource } from '../../kernel/portal-sources.ts';
 import { principalsFor } from './proxies.ts';
 import { todo, todoWhere, withNodeNames } from './todo-routes.ts';
 import './tables.ts';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BindKind } from '../../../../shared/api/account-security.ts';
 import { useServices } from '../../../shell/services.tsx';
+import { useSubmit } from '../../../shell/use-submit.ts';
 
 /** Bind an e-mail or a phone: send a code to the new address, then prove it (decision 0057). */
 export function BindDialog({ kind, onClose }: { kind: BindKind; onClose: (changed: boolean) => void }) {
@@ -11,20 +12,9 @@ export function BindDialog({ kind, onClose }: { kind: BindKind; onClose: (change
   const [value, setValue] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Busy while a call runs; its refusal, already in the user's language, shown in the dialog.
+  const { busy, error, setError, submit: run } = useSubmit<void>(() => {});
 
   const sendCode = () =>
     run(async () => {
