@@ -91,7 +91,7 @@ describe('route table', () => {
       expect(MICRO_APPS).toContain(route.app);
       for (const role of route.roles) expect(ROLES).toContain(role);
       expect(new Set(route.roles).size).toBe(route.roles.length);
-      expect(['index', 'root', 'customer', 'access']).toContain(route.layout);
+      expect(['index', 'root', 'customer', 'access', 'mobile']).toContain(route.layout);
       expect(['built', 'planned']).toContain(route.status);
     }
   });

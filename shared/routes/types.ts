@@ -4,9 +4,9 @@ import type { Role } from '../roles.ts';
 
 /**
  * Page frames of spec §2.1: `root` operator, `customer` enterprise admin/console, `access` login/public frame,
- * `index` user-facing.
+ * `index` user-facing, `mobile` the phone pages under `/m/` (issue 15: no header, side menu or loading bar).
  */
-export type Layout = 'index' | 'root' | 'customer' | 'access';
+export type Layout = 'index' | 'root' | 'customer' | 'access' | 'mobile';
 
 /** `planned` until the issue that builds the page flips it to `built`. */
 export type RouteStatus = 'built' | 'planned';
