@@ -127,8 +127,12 @@ export class SessionStore {
     };
   }
 
-  async memberships(userId: string): Promise<Membership[]> {
-    const rows = await this.db
+  /**
+   * The spaces an account may work in. Inside a transaction pass it as `exec`: taking a second pool connection while
+   * holding one starves the pool when as many sign-ins as connections arrive at once, and they all wait for ever.
+   */
+  async memberships(userId: string, exec: Db = this.db): Promise<Membership[]> {
+    const rows = await exec
       .selectFrom('memberships as m')
       .innerJoin('spaces as sp', 'sp.id', 'm.space_id')
       .select(['m.space_id', 'sp.name', 'm.roles', 'm.delegated'])

@@ -30,6 +30,13 @@ describe('sign-in', () => {
     expect(me.body.data).toMatchObject({ loginId: 'acme.user', roles: ['user'], ownSpaceId: 'acme' });
   });
 
+  it('signs in more members at once than the server has database connections, and none waits for ever', async () => {
+    // Each sign-in holds a connection for its transaction; one that asks the pool for a second would starve it.
+    const logins = ['acme.user', 'acme.admin', 'acme.safe', 'acme.audit', 'nova.user', 'nova.admin', 'nova.safe', 'nova.audit'];
+    const answers = await Promise.all([...logins, ...logins].map((loginId) => guest().post('/api/account/login', { loginId, password: 'Demo@2026' })));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+  });
+
   it('answers a wrong password and an unknown account alike, in the caller\'s language', async () => {
     const wrong = await guest({ 'accept-language': 'en' }).post('/api/account/login', { loginId: 'acme.safe', password: 'nope-nope' });
     const unknown = await guest({ 'accept-language': 'en' }).post('/api/account/login', { loginId: 'ghost', password: 'nope-nope' });

@@ -30,7 +30,7 @@ function register(app: App, kernel: Kernel): void {
       const outcome = await kernel.transact(req, async (trx) => {
         const result = await authenticate(kernel, trx, loginId, password, req.ctx.ip);
         if (!result.user) return { error: result.error };
-        const memberships = await kernel.sessions.memberships(result.user.id);
+        const memberships = await kernel.sessions.memberships(result.user.id, trx);
         // Disabled in every space they belong to: the account is shut out, as a disabled account is.
         if (!memberships.length && (await trx.selectFrom('memberships').select('user_id').where('user_id', '=', result.user.id).where('status', '=', 'disabled').executeTakeFirst())) {
           return { error: new AppError(403, 'account.disabled') };
