@@ -9,6 +9,7 @@ import { allowedRoutesAtom, sessionAtom, spaceRefusedAtom } from '../kernel/atom
 import { Frame } from './Frame.tsx';
 import { PagePopups } from './PagePopups.tsx';
 import { LoadingBar } from './loading-bar.tsx';
+import { loginPathFor } from './mobile/mobile-paths.ts';
 import { PageCache } from './page-cache.ts';
 import { lazyPage } from './page-loader.tsx';
 import { pageTitlesAtom, tabTitle } from './page-title.ts';
@@ -65,10 +66,11 @@ export function ShellRouter() {
   });
 
   if (!resolved) return <Navigate to={`${location.pathname.replace(/\/$/, '')}${HOME_PATH}`} replace />;
-  if (resolved.kind === 'login') return <Navigate to={`/home/login?url=${encodeURIComponent(path)}`} replace />;
+  // A guest asking for a `/m/` page signs in on the phone sign-in (decision 0064), others on the web's.
+  if (resolved.kind === 'login') return <Navigate to={loginPathFor(path)} replace />;
 
   return (
-    <Frame route={active!.value.match.route}>
+    <Frame route={active!.value.match.route} match={active!.value.match}>
       {cache.all.map((entry) => {
         const Page = lazyPage(entry.value.match.route);
         const shown = entry.key === active!.key;

@@ -10,6 +10,7 @@ import { setLanguage, startI18n, translatorFor } from '../kernel/i18n.ts';
 import { kernelStorage } from '../kernel/storage.ts';
 import { createTransport, pagePath } from '../kernel/transport.ts';
 import type { i18n as I18n } from 'i18next';
+import { loginPathFor } from './mobile/mobile-paths.ts';
 import type { Services } from './services.tsx';
 import { nakedFromQuery } from './naked.ts';
 import { appearanceAtom, loadAppearance, showSkin } from './appearance.ts';
@@ -46,7 +47,8 @@ export async function boot() {
       spacePrefix: prefix,
       language: () => language,
       translate: (key, params) => (i18n ? translatorFor(i18n)(key, params) : null),
-      onUnauthorized: (returnTo) => hardNavigate(`${pagePath('', '/home/login')}?url=${encodeURIComponent(returnTo)}`),
+      // A phone page's expired session signs in again on the phone's own page (issue 15).
+      onUnauthorized: (returnTo) => hardNavigate(pagePath('', loginPathFor(returnTo))),
       onMaintenance: () => hardNavigate(pagePath('', '/maintenance')),
     });
   const api = transportFor(spacePrefix);

@@ -50,6 +50,7 @@ describe('routesFor', () => {
         'shell.login',
         'shell.invitation',
         'shell.forgotPassword',
+        'shell.mobileLogin',
         'shell.maintenance',
         'shell.notFound',
         'portal.newsList',

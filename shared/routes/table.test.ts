@@ -55,6 +55,10 @@ const SPEC = {
     console/tmp/store/permissionmanage console/tmp/appstore/audit console/tmp/ruledesigner console/tmp/modulePermission
     console/tmp/modelAnalysisPermission`),
   frame: words('home/login home/invitation/{token} home/forgotPassword maintenance nopermission notfound'),
+  // Issue 15's phone pages under `/m/` (decision 0064), outside §2's list.
+  // The forms pages among them (renderer/apps/forms/mobile): apps, a form's records, a record, create/edit.
+  mobile: words(`m/login m/home m/todo m/messages m/me
+    m/apps m/app/{appId}/{formId} m/app/{appId}/{formId}/{recordId} m/app/{appId}/{formId}/edit/{recordId?}`),
 };
 
 const byPattern = new Map(ROUTES.map((route) => [route.pattern, route]));
@@ -180,7 +184,7 @@ describe('spec §2 roles and flags', () => {
     const shared = SPEC.shared.filter((pattern) => !open.includes(pattern));
     for (const route of entries(shared)) expect(route.public).toBeFalsy();
     const publicPatterns = ROUTES.filter((route) => route.public).map((route) => route.pattern);
-    expect(publicPatterns.sort()).toEqual([...open, 'home/login', 'home/invitation/{token}', 'home/forgotPassword', 'maintenance', 'notfound'].sort());
+    expect(publicPatterns.sort()).toEqual([...open, 'home/login', 'home/invitation/{token}', 'home/forgotPassword', 'maintenance', 'notfound', 'm/login'].sort());
   });
 
   it('§6: usage survey and console pages are admin only; new-window pages are flagged', () => {

@@ -4,6 +4,7 @@ import { ViewPreviewPage } from '../portal/ViewPreviewPage.tsx';
 import { AppConfigPage, AppMonitorPage, FormDetailPage, QrcodePage, RecycleDataPage } from './detail/pages.ts';
 import { DesignerPreviewPage } from './designer/DesignerPreviewPage.tsx';
 import { TableSettingPage } from './designer/TableSettingPage.tsx';
+import { MobileAppsPage, MobileDetailPage, MobileEditPage, MobileListPage } from './mobile/pages.ts';
 import { AppViewPage, CascadesViewPage, CustomViewConfigPage } from './views/pages.ts';
 
 /**
@@ -23,4 +24,8 @@ export const pages: PageModule['pages'] = {
   CustomViewConfigPage,
   CascadesViewPage,
   ViewPreviewPage,
+  MobileAppsPage,
+  MobileListPage,
+  MobileDetailPage,
+  MobileEditPage,
 };

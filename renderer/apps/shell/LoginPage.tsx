@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Form, Input, Link } from '@arco-design/web-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pagePath, TransportError } from '../../kernel/transport.ts';
+import { pagePath } from '../../kernel/transport.ts';
 import { useServices } from '../../shell/services.tsx';
 import type { PageProps } from '../types.ts';
+import { useSignIn } from './mobile/use-sign-in.ts';
 import { SecondStepForm } from './SecondStepForm.tsx';
 
 /** Only same-origin paths may be returned to after sign-in (no open redirect through `url`). */
@@ -13,39 +13,16 @@ export function safeReturnUrl(value: unknown): string {
 
 export function LoginPage({ match }: PageProps) {
   const { t } = useTranslation();
-  const { api, hardNavigate } = useServices();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Set when the password was right and the account asks for its second step (decision 0056).
-  const [ticket, setTicket] = useState<string | null>(null);
+  const { hardNavigate } = useServices();
   const signedInNow = () => hardNavigate(safeReturnUrl(match.query.url));
-
-  async function submit(values: { loginId: string; password: string }) {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api.post<{ secondStep?: boolean; ticket?: string }>('/api/account/login', values, { json: true, ignoreUnauthorized: true });
-      if (answer.data?.secondStep && answer.data.ticket) {
-        setTicket(answer.data.ticket);
-        setBusy(false);
-        return;
-      }
-      // A full load: the new session's base info, routes and socket start fresh.
-      signedInNow();
-    } catch (failure) {
-      // The right password, but older than the space's policy allows: choose a new one on the one-time page.
-      const token = failure instanceof TransportError && failure.msg === 'account.passwordExpired' ? (failure.data as { token?: string } | null)?.token : undefined;
-      if (token) return hardNavigate(pagePath('', `home/invitation/${encodeURIComponent(token)}`));
-      setError((failure as Error).message);
-      setBusy(false);
-    }
-  }
+  // The sign-in's calls are shared with the phone's sign-in (decision 0064).
+  const { error, busy, ticket, submit, back } = useSignIn(signedInNow);
 
   return (
     <div className="qp-login">
       <Card className="qp-login-card" title={t(ticket ? 'accountSecurity.login.codeTitle' : 'shell.login.title')} bordered={false}>
         {ticket ? (
-          <SecondStepForm ticket={ticket} onDone={signedInNow} onBack={() => setTicket(null)} />
+          <SecondStepForm ticket={ticket} onDone={signedInNow} onBack={back} />
         ) : (
           <>
             <p className="qp-login-subtitle">{t('shell.login.subtitle')}</p>

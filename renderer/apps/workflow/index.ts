@@ -1,5 +1,6 @@
 import type { PageModule } from '../types.ts';
 import { AppAgentPage } from './agents/AppAgentPage.tsx';
+import { MobileTodoPage } from './mobile/MobileTodoPage.tsx';
 import { TodoCenterPage } from './todo/TodoCenterPage.tsx';
 import { WorkflowMonitoringPage } from './monitor/WorkflowMonitoringPage.tsx';
 
@@ -10,5 +11,6 @@ export { HostingSettings } from './agents/HostingSettings.tsx';
 export const pages: PageModule['pages'] = {
   AppAgentPage,
   TodoCenterPage,
+  MobileTodoPage,
   WorkflowMonitoringPage,
 };

@@ -34,6 +34,12 @@ export const FORMS_ROUTES: RouteEntry[] = [
   // Record permission rules: administrators only (§6), as its page and API say.
   route('appConfig', 'app/config', 'AppConfigPage', { roles: ['admin'], permission: 'forms.design', status: 'built' }),
   route('preview', 'preview', 'PreviewPage', { public: true }),
+  // Issue 15's phone pages (outside spec §2's list): the forms a member uses on the shop floor, in the mobile frame.
+  // The phone's own tab bar leads to them, never the web menus.
+  route('mobileApps', 'm/apps', 'MobileAppsPage', { layout: 'mobile', inMenu: false, status: 'built' }),
+  route('mobileList', 'm/app/{appId}/{formId}', 'MobileListPage', { layout: 'mobile', inMenu: false, status: 'built' }),
+  route('mobileDetail', 'm/app/{appId}/{formId}/{recordId}', 'MobileDetailPage', { layout: 'mobile', inMenu: false, status: 'built' }),
+  route('mobileEdit', 'm/app/{appId}/{formId}/edit/{recordId?}', 'MobileEditPage', { layout: 'mobile', inMenu: false, status: 'built' }),
   route('consoleQrcode', 'console/tmp/qrcode', 'QrcodePage', CONSOLE),
   route('consoleDataCenter', 'console/tmp/datacenter', 'DataCenterPage', CONSOLE),
   route('consoleDataMonitoring', 'console/tmp/datacenter/monitoring', 'DataMonitoringPage', CONSOLE),

@@ -10,6 +10,8 @@ export const SHELL_ROUTES: RouteEntry[] = [
   route('invitation', 'home/invitation/{token}', 'InvitationPage', { layout: 'access', public: true, status: 'built' }),
   // Outside the spec's list: where a member who forgot their password sets a new one with a code (issue 15, decision 0057).
   route('forgotPassword', 'home/forgotPassword', 'ForgotPasswordPage', { layout: 'access', public: true, status: 'built' }),
+  // Outside the spec's list: the phone sign-in of the mobile terminal (issue 15, decision 0064).
+  route('mobileLogin', 'm/login', 'MobileLoginPage', { layout: 'mobile', public: true, status: 'built', inMenu: false }),
   route('maintenance', 'maintenance', 'MaintenancePage', { layout: 'access', public: true, status: 'built' }),
   route('noPermission', 'nopermission', 'NoPermissionPage', { status: 'built' }),
   route('notFound', 'notfound', 'NotFoundPage', { layout: 'access', public: true, status: 'built' }),

@@ -1,5 +1,5 @@
 import { Button, Image, Message, Space, Typography } from '@arco-design/web-react';
-import { IconDelete, IconFile, IconUpload } from '@arco-design/web-react/icon';
+import { IconCamera, IconDelete, IconFile, IconUpload } from '@arco-design/web-react/icon';
 import { createContext, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORM_LIMITS, type FileRef } from '../../../../shared/forms/fields.ts';
@@ -16,6 +16,12 @@ export const asFiles = (value: unknown): FileRef[] => (Array.isArray(value) ? (v
  * from the form's `can`. Without a page saying so they are offered, as before the policy: the server decides anyway.
  */
 export const FilesDownloadable = createContext(true);
+
+/**
+ * Set by the phone pages (renderer/apps/forms/mobile): image fields also offer "take a photo", a file input with
+ * `capture` that opens the camera. The photo goes through the same checks and upload as a chosen file.
+ */
+export const PhotoCapture = createContext(false);
 
 /** Attachment names as links, image thumbnails with a preview: the read-only face of both file types. */
 export function FileList({ files, image, onRemove }: { files: FileRef[]; image: boolean; onRemove?: (fileId: string) => void }) {
@@ -60,6 +66,8 @@ export function FileList({ files, image, onRemove }: { files: FileRef[]; image: 
 export function FileInput({ field, value, onChange, disabled }: FieldInputProps) {
   const { t } = useTranslation();
   const picker = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const capture = useContext(PhotoCapture) && field.type === 'image';
   const [busy, setBusy] = useState(false);
   const files = asFiles(value);
   const image = field.type === 'image';
@@ -69,7 +77,7 @@ export function FileInput({ field, value, onChange, disabled }: FieldInputProps)
 
   async function chosen(list: FileList | null) {
     const picked = [...(list ?? [])];
-    if (picker.current) picker.current.value = ''; // the same file may be picked again after removing it
+    for (const input of [picker.current, camera.current]) if (input) input.value = ''; // the same file may be picked again after removing it
     if (picked.length === 0) return;
     if (picked.length > FORM_LIMITS.filesPerUpload) return void Message.error(t('forms.file.tooMany', { max: FORM_LIMITS.filesPerUpload }));
     if (picked.length > room) return void Message.error(t('forms.validation.files', { field: field.label, max: maxFiles }));
@@ -93,13 +101,19 @@ export function FileInput({ field, value, onChange, disabled }: FieldInputProps)
       <FileList files={files} image={image} onRemove={disabled ? undefined : (id) => onChange(files.filter((f) => f.fileId !== id))} />
       {!disabled && room > 0 && (
         <Space size="small" className="qp-rf-upload">
+          {capture && (
+            <Button icon={<IconCamera />} loading={busy} onClick={() => camera.current?.click()} data-testid={`take-photo-${field.key}`}>
+              {t('forms.mobile.takePhoto')}
+            </Button>
+          )}
           <Button icon={<IconUpload />} loading={busy} onClick={() => picker.current?.click()}>
-            {t(image ? 'forms.ui.input.uploadImage' : 'forms.ui.input.uploadFile')}
+            {t(capture ? 'forms.mobile.fromAlbum' : image ? 'forms.ui.input.uploadImage' : 'forms.ui.input.uploadFile')}
           </Button>
           <Typography.Text type="secondary">{t('forms.ui.input.fileHint', { left: room, size: megabytes(maxSize) })}</Typography.Text>
         </Space>
       )}
       <input ref={picker} type="file" hidden multiple accept={image ? 'image/*' : undefined} onChange={(event) => void chosen(event.target.files)} />
+      {capture && <input ref={camera} type="file" hidden accept="image/*" capture="environment" onChange={(event) => void chosen(event.target.files)} />}
     </div>
   );
 }

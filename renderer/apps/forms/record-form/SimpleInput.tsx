@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORM_LIMITS } from '../../../../shared/forms/fields.ts';
 import { FileInput } from './FileInput.tsx';
+import { useInputOverride } from './input-override.ts';
 import { DirectoryInput, RelationInput } from './ReferenceInputs.tsx';
 import { RichTextInput } from './RichTextInput.tsx';
 import type { FieldInputProps } from './types.ts';
@@ -31,17 +32,20 @@ const FORMAT_HINT: Partial<Record<string, string>> = {
  * serial: the server numbers a record on save, so an empty one says so; an existing number may be corrected
  * (§8 "number repeated"). Editable stays editable once shown, so clearing it does not pull the input away.
  */
-function SerialInput({ value, onChange, disabled }: FieldInputProps) {
+function SerialInput({ field, value, onChange, disabled }: FieldInputProps) {
   const { t } = useTranslation();
   const [editable] = useState(() => asText(value) !== '');
   if (!editable && asText(value) === '') return <Typography.Text type="secondary" className="qp-rf-serial">{t('forms.ui.input.serialOnSave')}</Typography.Text>;
-  return <Input value={asText(value)} onChange={(v) => onChange(orNull(v))} disabled={disabled} />;
+  // Named by its field: it has no placeholder, and the form's labels are not tied to their inputs.
+  return <Input value={asText(value)} onChange={(v) => onChange(orNull(v))} disabled={disabled} aria-label={field.label} />;
 }
 
 /** Every field type except the sub-table: the inputs a record form and a sub-table cell share. */
 export function SimpleInput(props: FieldInputProps) {
   const { t } = useTranslation();
   const { field, value, onChange, disabled } = props;
+  const override = useInputOverride()?.(props);
+  if (override !== undefined) return override;
   const enter = t('forms.ui.input.enter');
   const choose = t('forms.ui.input.choose');
   const options = field.options ?? [];
