@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Empty, Spin } from '@arco-design/web-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../../shared/api/messages.ts';
+import { useMoreMarker } from '../../shell/use-more-marker.ts';
 
 interface MessageListProps {
   items: MessageItem[];
@@ -22,19 +22,9 @@ interface MessageListProps {
 /** The message rows and, under them, the keyset paging: the next page loads when its marker scrolls into view. */
 export function MessageList(props: MessageListProps) {
   const { t, i18n } = useTranslation();
-  const marker = useRef<HTMLDivElement>(null);
-  const more = useRef(props.onMore);
-  more.current = props.onMore;
   const canLoad = props.hasMore && !props.loading && !props.error;
-
-  useEffect(() => {
-    const element = marker.current;
-    // jsdom and old browsers have no IntersectionObserver: the "more" button below still pages.
-    if (!element || !canLoad || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more.current(), { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [canLoad, props.items.length]);
+  // jsdom and old browsers have no IntersectionObserver: the "more" button below still pages.
+  const marker = useMoreMarker(canLoad, props.onMore, props.items.length);
 
   if (props.items.length === 0 && !props.loading && !props.error) {
     return <Empty className="qp-msg-empty" description={props.empty} data-testid="messages-empty" />;

@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../../../shared/api/messages.ts';
 import type { MessageListState } from '../use-message-list.ts';
-import { useMoreMarker } from '../../../shell/mobile/use-more-marker.ts';
+import { useMoreMarker } from '../../../shell/use-more-marker.ts';
 
 interface Props {
   list: MessageListState;

@@ -6,7 +6,7 @@ import { formatTime } from '../../forms/detail/model.ts';
 import { STATE_COLOR } from '../run/state-colors.ts';
 import { rowView, type TodoRow } from '../todo/todo-model.ts';
 import type { TodoListState } from '../todo/use-todo-list.ts';
-import { useMoreMarker } from '../../../shell/mobile/use-more-marker.ts';
+import { useMoreMarker } from '../../../shell/use-more-marker.ts';
 
 interface Props {
   box: TodoBox;

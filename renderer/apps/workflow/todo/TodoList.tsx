@@ -1,5 +1,4 @@
 import { Alert, Button, Empty, Spin, Tag } from '@arco-design/web-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TodoBox } from '../../../../shared/api/workflow.ts';
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
@@ -7,6 +6,7 @@ import { formatTime } from '../../forms/detail/model.ts';
 import { STATE_COLOR } from '../run/state-colors.ts';
 import { rowHref, rowView, type TodoRow } from './todo-model.ts';
 import type { TodoListState } from './use-todo-list.ts';
+import { useMoreMarker } from '../../../shell/use-more-marker.ts';
 
 interface Props {
   match: RouteMatch;
@@ -64,18 +64,8 @@ function Row({ match, box, me, row, users }: { match: RouteMatch; box: TodoBox; 
  */
 export function TodoList({ match, box, me, list }: Props) {
   const { t } = useTranslation();
-  const marker = useRef<HTMLDivElement>(null);
-  const more = useRef(list.loadMore);
-  more.current = list.loadMore;
   const canLoad = !!list.next && !list.loading && !list.error;
-
-  useEffect(() => {
-    const element = marker.current;
-    if (!element || !canLoad || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more.current(), { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [canLoad, list.rows.length]);
+  const marker = useMoreMarker(canLoad, list.loadMore, list.rows.length);
 
   if (!list.rows.length) {
     if (list.loading) return <Spin className="qp-todo-loading" data-testid="todo-loading" />;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Keyset paging by scrolling, for the phone's lists: `onMore` runs when the returned marker (an element under the
+ * Keyset paging by scrolling (the message centre, the process centre and the phone's lists): `onMore` runs when the returned marker (an element under the
  * rows) comes within 200 px of view, while `canLoad`. Without IntersectionObserver (jsdom, old browsers) nothing runs
  * by itself: the lists keep a "more" button under the rows for that, and for keyboards.
  */
