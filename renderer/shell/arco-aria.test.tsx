@@ -1,4 +1,4 @@
-import { Alert, Select, Table, Tabs, Tree } from '@arco-design/web-react';
+import { Alert, Select, Spin, Table, Tabs, Tree } from '@arco-design/web-react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,16 @@ describe('Arco components mended for assistive technology', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     const names = [...document.querySelectorAll<HTMLInputElement>('.arco-table input[type="checkbox"]')].map((input) => input.getAttribute('aria-label') ?? input.closest('label')?.getAttribute('aria-label'));
     expect(names).toEqual(['全选', 'pick A', '选择此行']);
+  });
+
+  it('gives a named loading indicator the status role, so its name is allowed and read out', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    stop = mendArcoAria(document.body);
+    await act(async () => createRoot(host).render(<><Spin block loading aria-label="加载中" /><Spin loading /></>));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    const spins = [...document.querySelectorAll('.arco-spin')];
+    expect(spins.map((spin) => spin.getAttribute('role'))).toEqual(['status', null]);
   });
 
   it('makes inactive tab panes inert, and the active one not', async () => {

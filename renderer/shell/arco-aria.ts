@@ -33,6 +33,9 @@ function mendAria(root: ParentNode): void {
     const name = fieldName(input);
     if (name) input.setAttribute('aria-label', name);
   }
+  // A Spin given a name ("loading…") is a plain div, which may not carry aria-label (axe: aria-prohibited-attr): a
+  // named loading indicator is a status, so it gets that role and the name is read out.
+  for (const spin of root.querySelectorAll('.arco-spin[aria-label]:not([role])')) spin.setAttribute('role', 'status');
   // InputNumber without bounds announces aria-valuemax="Infinity" (axe: aria-valid-attr-value): no bound is no attribute.
   for (const input of root.querySelectorAll('input[aria-valuemax="Infinity"], input[aria-valuemin="-Infinity"]')) {
     if (input.getAttribute('aria-valuemax') === 'Infinity') input.removeAttribute('aria-valuemax');
