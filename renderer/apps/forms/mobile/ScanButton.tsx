@@ -1,43 +1,12 @@
 import { Alert, Button, Drawer, Input, Typography } from '@arco-design/web-react';
 import { IconScan } from '@arco-design/web-react/icon';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
-import { barcodeDetector } from '../../../shell/header/ScanCode.tsx';
+import { barcodeDetector, useCameraScan } from '../../../shell/camera-scan.ts';
 import { mobileDetailPath } from './paths.ts';
 import { scanTarget } from './scan-target.ts';
-
-const SCAN_EVERY_MS = 300;
-
-/** The back camera into `video`, read by the browser's BarcodeDetector until a QR code is seen. */
-function useCameraScan(active: boolean, video: RefObject<HTMLVideoElement | null>, onCode: (text: string) => void, onFail: (reason: string) => void) {
-  useEffect(() => {
-    const Detector = active ? barcodeDetector() : null;
-    if (!Detector) return;
-    let stream: MediaStream | null = null;
-    let stopped = false;
-    const detector = new Detector({ formats: ['qr_code'] });
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (media) => {
-        stream = media;
-        if (stopped || !video.current) return;
-        video.current.srcObject = media;
-        await video.current.play();
-        while (!stopped) {
-          const codes = await detector.detect(video.current).catch(() => []);
-          if (codes[0]) return onCode(codes[0].rawValue);
-          await new Promise((resolve) => setTimeout(resolve, SCAN_EVERY_MS));
-        }
-      })
-      .catch((error: Error) => !stopped && onFail(error.message));
-    return () => {
-      stopped = true;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [active, video, onCode, onFail]);
-}
 
 /**
  * Scan a record's QR code (issue 15): the camera where the browser can read codes (BarcodeDetector, as the web
