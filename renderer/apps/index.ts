@@ -17,4 +17,5 @@ export const APP_MODULES: Partial<Record<MicroAppId, () => Promise<PageModule>>>
   chat: () => import('./chat/index.ts'),
   messages: () => import('./messages/index.ts'),
   workflow: () => import('./workflow/index.ts'),
+  dashboards: () => import('./dashboards/index.ts'),
 };

@@ -17,6 +17,7 @@ import { DataSharing } from './data-sharing.ts';
 import { WebchatSwitch } from './webchat.ts';
 import { RecordFlow } from './record-flow.ts';
 import { Directory } from './directory.ts';
+import { Analysis } from './analysis.ts';
 import { PortalSources } from './portal-sources.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
@@ -60,6 +61,8 @@ export interface Kernel {
   directory: Directory;
   /** The data of portal components, each type registered by the app that owns it (issue 15). */
   portalSources: PortalSources;
+  /** Aggregates over records for charts, answered by the forms app (issue 16). */
+  analysis: Analysis;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
@@ -125,6 +128,7 @@ export async function createKernel(options: {
     recordFlow: new RecordFlow(),
     directory: new Directory(),
     portalSources: new PortalSources(),
+    analysis: new Analysis(),
     databases,
     db,
     sessions,

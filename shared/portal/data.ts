@@ -1,3 +1,4 @@
+import type { Chart, ChartResult } from '../dashboards/model.ts';
 import type { MessageCategory } from '../messages/notify.ts';
 import type { ComponentType, Portal } from './model.ts';
 
@@ -21,10 +22,13 @@ export interface MyWorkData {
 
 export interface ChartData {
   type: 'chart';
-  /** Until the dashboards app (issue 16) registers a chart source, every chart component is `unavailable`. */
+  /**
+   * `unavailable` when no chart is chosen; `ready` with the chart (as the viewer may read it) and its result, which
+   * the renderer draws with the dashboards app's ChartView (issue 16).
+   */
   state: 'unavailable' | 'ready';
-  /** The chart's ECharts option when ready. */
-  option?: Record<string, unknown>;
+  chart?: Pick<Chart, 'id' | 'name' | 'type' | 'options' | 'tips' | 'query'>;
+  result?: ChartResult;
 }
 
 export interface AppDataRow {
