@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { Audit } from './audit.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Databases, Db, Trx } from './db/pool.ts';
+import { readTogether } from './db/together.ts';
 import { transact, type Access } from './http/context.ts';
 import { createI18n, type I18n } from './i18n.ts';
 import { forgetOldKeys } from './idempotency.ts';
@@ -74,6 +75,8 @@ export interface Kernel {
   sessionsRevoked(ids: readonly string[]): void;
   /** Runs `work` as the request's one transaction, in the request's space. */
   transact<T>(req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T>;
+  /** A read-only page of independent parts: one pipelined read transaction in the request's space (db/together.ts). */
+  readTogether<T>(req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -144,6 +147,7 @@ export async function createKernel(options: {
     bearer: new BearerTokens(db, sessions),
     apiRoutes: [],
     transact: (req, work) => transact(db, req, work, audit),
+    readTogether: (req, work) => readTogether(databases.readPool, req.ctx.space?.id ?? null, work),
     async close() {
       if (push instanceof NatsPushBus) await push.close();
       await listener.close();

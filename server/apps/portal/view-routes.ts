@@ -34,7 +34,8 @@ export function registerViewRoutes(app: App, kernel: Kernel): void {
     const space = currentSpace(req);
     const { userId } = signedIn(req);
     const { terminal, id } = req.query;
-    const { portal, choices, attempts } = await kernel.transact(req, async (trx) => {
+    // One pipelined read: the components' statements are in flight together (db/together.ts).
+    const { portal, choices, attempts } = await kernel.readTogether(req, async (trx) => {
       const groups = await kernel.directory.people.roleGroupsOf(trx, space.id, userId);
       const mine = await listPortals(trx, terminal, groups);
       const choices = mine.map((p) => ({ id: p.id, name: p.name, isDefault: p.isDefault }));
@@ -62,7 +63,7 @@ export function registerViewRoutes(app: App, kernel: Kernel): void {
       const space = currentSpace(req);
       const { userId } = signedIn(req);
       const page = { label: req.query.label, cursor: req.query.cursor };
-      const { component, attempts } = await kernel.transact(req, async (trx) => {
+      const { component, attempts } = await kernel.readTogether(req, async (trx) => {
         const groups = await kernel.directory.people.roleGroupsOf(trx, space.id, userId);
         const portal = await visiblePortal(kernel, trx, req, req.params.id, groups);
         const component = portal.components.find((c) => c.id === req.params.componentId);

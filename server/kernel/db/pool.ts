@@ -21,6 +21,8 @@ export interface Databases {
   /** Request connection pool running as APP_ROLE. */
   app: Db;
   appPool: pg.Pool;
+  /** Pipelined connections for read-only pages of independent parts (together.ts), as APP_ROLE too. */
+  readPool: pg.Pool;
   url: string;
   close(): Promise<void>;
 }
@@ -32,17 +34,20 @@ export function openDatabases(url: string, options: { appPoolSize?: number } = {
     max: options.appPoolSize ?? 10,
     options: `-c role=${APP_ROLE}`,
   });
+  const readPool = new pg.Pool({ connectionString: url, max: 4, options: `-c role=${APP_ROLE}`, pipeline: true } as pg.PoolConfig);
   // An idle connection the server drops (restart, failover, a forced drop) must not take the process down: the
   // pool forgets it and opens a new one when asked; the next query reports anything lasting.
-  for (const pool of [owner, appPool]) pool.on('error', () => undefined);
+  for (const pool of [owner, appPool, readPool]) pool.on('error', () => undefined);
   const app = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }) });
   return {
     owner,
     app,
     appPool,
+    readPool,
     url,
     async close() {
       await app.destroy();
+      await readPool.end();
       await owner.end();
     },
   };
