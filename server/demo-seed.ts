@@ -1,6 +1,7 @@
 import type { Role } from '../shared/roles.ts';
 import { inSpace, type Db } from './kernel/db/pool.ts';
 import { hashPassword } from './kernel/passwords.ts';
+import { seedDashboardsDemo } from './apps/dashboards/demo.ts';
 import { seedFormsDemo } from './apps/forms/demo.ts';
 import { seedPortalDemo } from './apps/portal/demo.ts';
 
@@ -88,7 +89,9 @@ export async function seedDemo(db: Db, passwords: ReadonlyMap<string, string>): 
             .values(members.map((m) => ({ space_id: space, user_id: m.id, department_id: departmentOf(m.login_id) })))
             .execute();
           const adminId = members.find((m) => m.login_id === `${space}.admin`)!.id;
-          await seedPortalDemo(trx, space, adminId, await seedFormsDemo(trx, space, adminId));
+          const forms = await seedFormsDemo(trx, space, adminId);
+          await seedPortalDemo(trx, space, adminId, forms);
+          await seedDashboardsDemo(trx, space, adminId, forms);
         });
       }
     }

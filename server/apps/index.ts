@@ -4,6 +4,7 @@ import type { MigrationSource } from '../kernel/db/migrate.ts';
 import { accountApp } from './account/routes.ts';
 import { appcenterApp } from './appcenter/routes.ts';
 import { chatApp } from './chat/routes.ts';
+import { dashboardsApp } from './dashboards/routes.ts';
 import { consoleApp } from './console/routes.ts';
 import { formsApp } from './forms/routes.ts';
 import { iotApp } from './iot/routes.ts';
@@ -14,7 +15,7 @@ import type { ServerApp } from './types.ts';
 import { workflowApp } from './workflow/routes.ts';
 
 /** The static list of server micro-apps (no folder scanning): order is registration and migration order. */
-export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp, workflowApp, messagesApp, chatApp, portalApp];
+export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp, workflowApp, messagesApp, chatApp, portalApp, dashboardsApp];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

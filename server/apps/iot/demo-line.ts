@@ -2,7 +2,7 @@ import { connect, type MqttClient } from 'mqtt';
 import { inSpace } from '../../kernel/db/pool.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { startDemoBroker } from './demo-broker.ts';
-import { storeDeviceValues, type DeviceValueInput } from './store.ts';
+import { publishDeviceValues, storeDeviceValues, type DeviceValueInput } from './store.ts';
 
 /** The link name demo values carry, so the page says where they came from and the pruning touches only them. */
 export const DEMO_LINK = '演示产线 Demo line';
@@ -62,6 +62,7 @@ export async function startDemoLine(kernel: Kernel, options: { port: number; spa
     for (const space of options.spaces) {
       await inSpace(kernel.db, space, async (trx) => {
         await storeDeviceValues(trx, space, batch);
+        await publishDeviceValues(kernel.push, trx, space, batch);
         await trx
           .deleteFrom('iot_device_value')
           .where('link_name', '=', DEMO_LINK)

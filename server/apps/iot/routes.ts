@@ -4,7 +4,7 @@ import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
-import { storeDeviceValues } from './store.ts';
+import { publishDeviceValues, storeDeviceValues } from './store.ts';
 
 export interface IotDeviceValueTable {
   space_id: string;
@@ -37,7 +37,11 @@ function register(app: App, kernel: Kernel): void {
     const space = currentSpace(req);
     const { values } = req.body;
     req.ctx.auditTarget = [...new Set(values.map((v) => v.linkName))].join(',').slice(0, 200);
-    const stored = await kernel.transact(req, (trx) => storeDeviceValues(trx, space.id, values));
+    const stored = await kernel.transact(req, async (trx) => {
+      const count = await storeDeviceValues(trx, space.id, values);
+      await publishDeviceValues(kernel.push, trx, space.id, values);
+      return count;
+    });
     return { code: 200, msg: 'ok', data: { stored } };
   });
 

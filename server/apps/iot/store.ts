@@ -1,4 +1,5 @@
 import type { Trx } from '../../kernel/db/pool.ts';
+import type { PushBus } from '../../kernel/push/bus.ts';
 
 export interface DeviceValueInput {
   linkName: string;
@@ -17,4 +18,20 @@ export async function storeDeviceValues(trx: Trx, spaceId: string, values: reado
   const rows = values.map((v) => ({ space_id: spaceId, link_name: v.linkName, topic: v.topic, payload: v.payload, at: v.at }));
   const result = await trx.insertInto('iot_device_value').values(rows).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}
+
+/**
+ * After values are stored: the live event data screens listen to (issue 16), to the whole space, leaving when the
+ * transaction commits. Only each topic's latest value travels (a screen shows the current reading; history stays
+ * in /api/iot/values), so a relay replaying 500 buffered readings sends a small message.
+ */
+export async function publishDeviceValues(push: PushBus, trx: Trx, spaceId: string, values: readonly DeviceValueInput[]): Promise<void> {
+  const latest = new Map<string, DeviceValueInput>();
+  for (const value of values) {
+    const seen = latest.get(value.topic);
+    if (!seen || Date.parse(value.at) >= Date.parse(seen.at)) latest.set(value.topic, value);
+  }
+  if (latest.size === 0) return;
+  const shown = [...latest.values()].map(({ topic, payload, at }) => ({ topic, payload, at }));
+  await push.publish({ spaceId }, { type: 'iot.values', spaceId, values: shown }, trx);
 }

@@ -72,6 +72,11 @@ async function componentProblems(kernel: Kernel, trx: Trx, req: FastifyRequest, 
       if (await linkProblem(trx, req, item.link)) out.push({ path: `${at}.config.items.${j}.link`, key: 'portal.validation.linkTarget' });
     }
   }
+  if (c.type === 'chart') {
+    // The dashboards app's check (a chart of this space), when it is there; without it the component shows nothing.
+    const check = kernel.portalSources.check('chart');
+    if (check) out.push(...(await check(trx, principal, c, at)));
+  }
   if (c.type === 'appData') {
     const check = kernel.portalSources.check('appData');
     if (!check) out.push({ path: `${at}.config.labels`, key: 'portal.validation.labelForm' });

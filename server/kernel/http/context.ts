@@ -43,6 +43,11 @@ declare module 'fastify' {
     access?: Access;
     /** Operation-log action id, e.g. `org.department.create`. */
     action?: string;
+    /**
+     * A POST whose body is only a question (a chart's query, a board's filters): nothing changes, so it is not an
+     * operation to log — a wall screen refreshing every ten seconds would otherwise fill the operation log.
+     */
+    readOnly?: boolean;
     /** Answered while maintenance mode is on (only login and the status call). */
     allowInMaintenance?: boolean;
   }
@@ -78,7 +83,7 @@ export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) 
     }
     const done = await work(trx);
     // A signed-in write that went through is logged in its own transaction: one commit, not two.
-    if (audit && principal && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+    if (audit && principal && !['GET', 'HEAD', 'OPTIONS'].includes(req.method) && !req.routeOptions.config.readOnly) {
       await audit.record(entryFor(req, 200), trx);
       req.ctx.audited = true;
     }

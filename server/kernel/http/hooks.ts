@@ -192,7 +192,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
   function onSendAudit(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) {
     const ctx = req.ctx;
     const principal = ctx?.principal;
-    const mutating = !SAFE_METHODS.has(req.method);
+    const mutating = !SAFE_METHODS.has(req.method) && !req.routeOptions.config.readOnly;
     const rootVisit = principal?.isRoot === true && ctx.isCrossSpace && ctx.space !== null;
     // A refused read is an attempt an auditor must see, like a refused write: any failure in a space the caller
     // does not belong to, and a signed-in caller's 403 or 404 anywhere (ids of other spaces' data answer 404).
