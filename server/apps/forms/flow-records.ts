@@ -5,6 +5,7 @@ import type { FlowActor, FlowRecord, FormRecords } from '../../kernel/record-flo
 import { loadFormAs, publishedFields } from './context.ts';
 import { createRecord, updateRecord } from './records.ts';
 import { SYSTEM_SELECT, storedFields, tableOf, toApiRecord, type RecordRow } from './storage.ts';
+import { recordsWritten } from './analysis/stamps.ts';
 
 /** What a record is called in to-do lists and messages: its title field, else its number, else `#id`. */
 function titleOf(fields: readonly FieldDef[], values: Record<string, unknown>, number: string | null, id: string): string {
@@ -70,5 +71,6 @@ export const formRecords: FormRecords = {
 
   async setHandler(trx, formId, recordId, handlerId) {
     await sql`update ${sql.table(tableOf(formId))} t set handler_id = ${handlerId}::bigint where t.id = ${recordId}::bigint`.execute(trx);
+    await recordsWritten(trx, { id: formId, spaceId: null });
   },
 };

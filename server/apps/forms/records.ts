@@ -8,6 +8,7 @@ import { nextNumbers, peekNumber, serialField } from './numbering.ts';
 import { SYSTEM_SELECT, param, searchTextOf, storedFields, toApiRecord, type RecordRow } from './storage.ts';
 import { referenceFiles } from './file-access.ts';
 import { checkedValues, columnsOf, filesOf } from './values.ts';
+import { recordsWritten } from './analysis/stamps.ts';
 
 const selectAll = (form: FormMeta) => {
   const fields = storedFields(form.allFields).map((f) => sql.ref(`t.${f.key}`));
@@ -56,6 +57,7 @@ export async function createRecord(trx: Trx, form: FormMeta, viewer: Viewer, inp
     ).rows[0]!,
   );
   await referenceFiles(trx, form.spaceId, form.id, row.id, filesOf(viewer.fields, values));
+  await recordsWritten(trx, form);
   return toApiRecord(row, viewer.fields);
 }
 
@@ -115,6 +117,7 @@ export async function updateRecord(trx: Trx, form: FormMeta, viewer: Viewer, id:
     (await sql<RecordRow>`update ${sql.table(form.table)} t set ${sql.join(sets)} where t.id = ${id}::bigint returning ${selectAll(form)}`.execute(trx)).rows[0]!,
   );
   await referenceFiles(trx, form.spaceId, form.id, id, filesOf(viewer.fields, values));
+  await recordsWritten(trx, form);
   return toApiRecord(row, viewer.fields);
 }
 
@@ -126,6 +129,7 @@ export async function deleteRecords(trx: Trx, form: FormMeta, viewer: Viewer, id
   }
   await sql`update ${sql.table(form.table)} t set deleted_at = clock_timestamp(), deleted_by = ${viewer.userId}::bigint
     where t.id = any(${ids}::bigint[])`.execute(trx);
+  await recordsWritten(trx, form);
   return ids.length;
 }
 
@@ -152,6 +156,7 @@ export async function restoreRecord(trx: Trx, form: FormMeta, viewer: Viewer, id
     sql`update ${sql.table(form.table)} t set deleted_at = null, deleted_by = null, row_version = t.row_version + 1
       where t.id = ${id}::bigint`.execute(trx),
   );
+  await recordsWritten(trx, form);
 }
 
 /** Purging is for good: the record, its shares and its discussion. Admins only, and only from the bin. */
@@ -162,6 +167,7 @@ export async function purgeRecord(trx: Trx, form: FormMeta, viewer: Viewer, id: 
   await trx.deleteFrom('forms_comment').where('form_id', '=', form.id).where('record_id', '=', id).execute();
   await trx.deleteFrom('forms_file_ref').where('form_id', '=', form.id).where('record_id', '=', id).execute();
   await sql`delete from ${sql.table(form.table)} t where t.id = ${id}::bigint`.execute(trx);
+  await recordsWritten(trx, form);
 }
 
 /** The owner (or an admin) shares a record with members of the space, to view or to modify. */
@@ -175,12 +181,15 @@ export async function shareRecord(trx: Trx, form: FormMeta, viewer: Viewer, id: 
     .values(userIds.map((user) => ({ space_id: form.spaceId, form_id: form.id, record_id: id, user_id: user, level, created_by: viewer.userId })))
     .onConflict((oc) => oc.columns(['space_id', 'form_id', 'record_id', 'user_id']).doUpdateSet({ level }))
     .execute();
+  // A share changes who sees the record: the charts of the member it names change too.
+  await recordsWritten(trx, form);
 }
 
 export async function unshareRecord(trx: Trx, form: FormMeta, viewer: Viewer, id: string, userId: string) {
   const current = await lockVisible(trx, form, viewer, id, 'view');
   if (!viewer.isAdmin && current.owner_id !== viewer.userId) throw fail.forbidden('forms.noSharePermission');
   await trx.deleteFrom('forms_share').where('form_id', '=', form.id).where('record_id', '=', id).where('user_id', '=', userId).execute();
+  await recordsWritten(trx, form);
 }
 
 export async function sharesOf(trx: Trx, form: FormMeta, viewer: Viewer, id: string) {
@@ -204,4 +213,5 @@ export async function transferRecord(trx: Trx, form: FormMeta, viewer: Viewer, i
   const dept = await trx.selectFrom('org_member_department').select('department_id').where('user_id', '=', userId).orderBy('department_id').executeTakeFirst();
   await sql`update ${sql.table(form.table)} t set owner_id = ${userId}::bigint, owner_dept_id = ${dept?.department_id ?? null}::bigint,
     updated_at = clock_timestamp(), updated_by = ${viewer.userId}::bigint, row_version = t.row_version + 1 where t.id = ${id}::bigint`.execute(trx);
+  await recordsWritten(trx, form);
 }

@@ -5,6 +5,7 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
 import { META_CHANNEL, forgetFormsMeta } from './context.ts';
 import { registerAppSearch } from './app-search.ts';
+import { registerDataCenterRoutes } from './datacenter/routes.ts';
 import { registerDesignRoutes } from './design-routes.ts';
 import { registerFormAdminRoutes } from './form-admin-routes.ts';
 import { registerFileRoutes } from './files-routes.ts';
@@ -12,6 +13,7 @@ import { registerMonitorRoutes } from './monitor-routes.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerQrRoutes } from './qr-routes.ts';
 import { registerPortalSource } from './portal-source.ts';
+import { registerAnalysis } from './analysis/provider.ts';
 import { registerRecordRoutes } from './record-routes.ts';
 import { registerViewRoutes } from './views-routes.ts';
 import './schema.ts';
@@ -24,11 +26,13 @@ function register(app: App, kernel: Kernel): void {
   kernel.usage.register('forms', formsUsage);
   kernel.recordFlow.provideRecords(formRecords);
   registerPortalSource(kernel.portalSources);
+  registerAnalysis(kernel);
   // The cached form/rule/membership facts of record calls: forgotten on every change (see context.ts).
   void kernel.listener.listen(META_CHANNEL, forgetFormsMeta).catch((error: unknown) => kernel.log.error({ err: error }, 'listening for forms changes failed'));
   // Before the answer leaves (its transaction has committed), so the caller's next request sees the change.
   app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') forgetFormsMeta();
+    // A read-only POST (a chart's question, kernel route config) changed nothing: the facts stay cached.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config.readOnly) forgetFormsMeta();
     done(null, payload);
   });
   registerDesignRoutes(app, kernel);
@@ -40,6 +44,7 @@ function register(app: App, kernel: Kernel): void {
   registerJobRoutes(app, kernel);
   registerAppSearch(app, kernel);
   registerMonitorRoutes(app, kernel);
+  registerDataCenterRoutes(app, kernel);
 }
 
 export const formsApp: ServerApp = { id: 'forms', register };

@@ -101,4 +101,11 @@ describe('AppViewPage', () => {
     expect(again.$('view-tab-5')?.closest('.arco-tabs-header-title')?.className).toContain('active');
     expect(again.calls.filter((c) => c.path === '/api/forms/forms/11/records').at(-1)!.params.filter).toContain('Open');
   });
+
+  it('opens with a chart drill-down\'s filter (?filter=) and keeps it in the address', async () => {
+    const drill = JSON.stringify({ logic: 'and', items: [{ field: 'f2', op: 'eq', value: 'Done' }] });
+    const page = await render(`/space-acme/app/!/11/7?filter=${encodeURIComponent(drill)}`, ['user'], () => ({ records: [record('101')], nextCursor: null, labels: {} }));
+    expect(page.calls.filter((c) => c.path === '/api/forms/forms/11/records').at(-1)!.params.filter).toBe(drill);
+    expect(new URLSearchParams(window.location.search).get('filter')).toBe(drill);
+  });
 });

@@ -1,7 +1,9 @@
 import { Alert, Button, Empty, Result, Spin } from '@arco-design/web-react';
 import { IconTool } from '@arco-design/web-react/icon';
 import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FilterGroup } from '../../../../shared/forms/filters.ts';
 import { holdsAtom } from '../../../kernel/atoms.ts';
 import { usePageTitle } from '../../../shell/page-title.ts';
 import type { PageProps } from '../../types.ts';
@@ -15,6 +17,17 @@ import './views.css';
 const VALID_ID = /^[0-9]{1,18}$/;
 const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+/** `?filter=<json FilterGroup>` (a chart's drill-down); the server checks it like any list filter. */
+function filterOf(text: string | undefined): FilterGroup | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as FilterGroup | null;
+    return parsed && typeof parsed === 'object' && Array.isArray(parsed.items) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The application view (route forms.appView `app/!/{module?}/{appId}`): the forms of application `appId` in its
  * own left-hand navigation (where designers also create and manage them), `module` naming the open one (default:
@@ -24,6 +37,8 @@ export function AppViewPage({ match }: PageProps) {
   const { t } = useTranslation();
   const appId = match.params.appId ?? '';
   const apps = useAppForms(VALID_ID.test(appId) ? appId : '');
+  const filterText = firstOf(match.query.filter);
+  const initialFilter = useMemo(() => filterOf(filterText), [filterText]);
   // Only to offer the designer link; the server decides what an admin may do.
   const admin = useAtomValue(holdsAtom)('forms.design');
   // The tab names the open form (its records are what the page shows), not the page type.
@@ -67,7 +82,7 @@ export function AppViewPage({ match }: PageProps) {
             }
           />
         ) : (
-          <FormViews key={form.id} match={match} appId={appId} formId={form.id} initialViewId={firstOf(match.query.viewId)} initialKind={firstOf(match.query.kind)} />
+          <FormViews key={form.id} match={match} appId={appId} formId={form.id} initialViewId={firstOf(match.query.viewId)} initialKind={firstOf(match.query.kind)} initialFilter={initialFilter} />
         )}
       </div>
     </div>

@@ -10,6 +10,7 @@ import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
 import { searchTextOf, storedFields } from '../storage.ts';
 import { checkedRows, type CheckedValues, type InTransaction } from '../values.ts';
 import { cellValue, type CellContext } from './import-cells.ts';
+import { recordsWritten } from '../analysis/stamps.ts';
 
 const i18n = createI18n();
 
@@ -127,4 +128,5 @@ export async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobI
     select ${form.spaceId}, u.u_number, ${viewer.userId}::bigint, ${viewer.departments[0] ?? null}::bigint, ${viewer.userId}::bigint, ${viewer.userId}::bigint,
       ${form.version}, ${jobId}::bigint, u.u_row, u.u_search ${sql.join(selected.map((s) => sql`, ${s}`), sql``)}
     from json_to_recordset(${document}::json) as u(${sql.join(shape)})`.execute(trx);
+  await recordsWritten(trx, form);
 }

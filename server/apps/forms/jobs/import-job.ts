@@ -10,6 +10,7 @@ import { cellsToJson, failedRowToJson, readSheetRows, detectImportFile, checkZip
 import { tableOf } from '../storage.ts';
 import { assignNumbers, candidates, checkBatch, insertBatch, type Outcome, type SheetRow } from './import-batch.ts';
 import { directoryOf } from './import-cells.ts';
+import { recordsWritten } from '../analysis/stamps.ts';
 import { spaceTimeZone } from './space-zone.ts';
 import { JobFailed, JobTakenOver, type JobContext, type JobRow } from './runner.ts';
 
@@ -125,6 +126,7 @@ export async function runImport(context: JobContext): Promise<void> {
  */
 export async function discardImport(trx: Trx, job: JobRow): Promise<void> {
   await sql`delete from ${sql.table(tableOf(job.form_id))} where import_job = ${job.id}::bigint`.execute(trx);
+  await recordsWritten(trx, { id: job.form_id, spaceId: job.space_id });
   await trx.deleteFrom('forms_import_failure').where('job_id', '=', job.id).execute();
   await sql`update forms_job set done = 0, failed = 0, cursor = 0 where id = ${job.id}::bigint`.execute(trx);
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { VIEW_KINDS, type ViewKind } from '../../../../../shared/api/forms.ts';
+import type { FilterGroup } from '../../../../../shared/forms/filters.ts';
 import type { RouteMatch } from '../../../../../shared/routes/match.ts';
 import { useServices } from '../../../../shell/services.tsx';
 import { useFormInfo, useSavedViews } from '../hooks/use-form.ts';
@@ -28,12 +29,14 @@ interface Props {
   initialViewId?: string;
   /** The kind it is shown as, when not its own (`?kind=` of the page). */
   initialKind?: string;
+  /** A filter to open with (`?filter=<json FilterGroup>`: a chart's drill-down). */
+  initialFilter?: FilterGroup;
 }
 
 const kindOf = (text: string | undefined) => (VIEW_KINDS as readonly string[]).includes(text ?? '') ? (text as ViewKind) : undefined;
 
 /** One published form of an application: its views as tabs, the toolbar, the records, and the dialogs. */
-export function FormViews({ match, appId, formId, initialViewId, initialKind }: Props) {
+export function FormViews({ match, appId, formId, initialViewId, initialKind, initialFilter }: Props) {
   const { t } = useTranslation();
   const info = useFormInfo(formId);
   const saved = useSavedViews(formId);
@@ -58,7 +61,7 @@ export function FormViews({ match, appId, formId, initialViewId, initialKind }: 
     );
   }
   if (!info.data || !saved.data) return <Spin className="qp-fv-loading" />;
-  return <LoadedForm match={match} appId={appId} formId={formId} info={info.data} views={saved.data} reloadViews={saved.reload} initialViewId={initialViewId} initialKind={initialKind} />;
+  return <LoadedForm match={match} appId={appId} formId={formId} info={info.data} views={saved.data} reloadViews={saved.reload} initialViewId={initialViewId} initialKind={initialKind} initialFilter={initialFilter} />;
 }
 
 interface LoadedProps extends Props {
@@ -67,23 +70,25 @@ interface LoadedProps extends Props {
   reloadViews(): void;
 }
 
-function LoadedForm({ match, appId, formId, info, views: savedViews, reloadViews, initialViewId, initialKind }: LoadedProps) {
+function LoadedForm({ match, appId, formId, info, views: savedViews, reloadViews, initialViewId, initialKind, initialFilter }: LoadedProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
   const fields = info.fields;
   const views = [defaultView(t('forms.views.defaultView')), ...savedViews];
-  const state = useViewState(views, fields, initialViewId, kindOf(initialKind));
+  const state = useViewState(views, fields, initialViewId, kindOf(initialKind), initialFilter);
   // The view shown is in the address: a link to it, or a reload, shows it again. The entry is rewritten in place
   // (not through the router): a router navigation would mount this page anew in the shell's page cache.
   const viewId = state.active.id === DEFAULT_VIEW_ID ? '' : state.active.id;
   const kindParam = state.kind === state.active.kind ? '' : state.kind;
+  // The drill-down's filter stays in the address (a reload shows the same records) until the user changes it.
+  const filterParam = initialFilter && state.adhoc === initialFilter ? JSON.stringify(initialFilter) : '';
   useEffect(() => {
-    const target = routePath(match, 'forms.appView', { appId, module: formId }, { viewId, kind: kindParam });
+    const target = routePath(match, 'forms.appView', { appId, module: formId }, { viewId, kind: kindParam, filter: filterParam });
     if (target !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', target);
     // Only a change of view or kind rewrites the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [viewId, kindParam]);
+  }, [viewId, kindParam, filterParam]);
   const [reloadKey, setReloadKey] = useState(0);
   const [dialog, setDialog] = useState<ViewDialogStart | null>(null);
   const [prefill, setPrefill] = useState<Record<string, unknown> | null>(null);

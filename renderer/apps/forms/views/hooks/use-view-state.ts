@@ -14,11 +14,12 @@ export const defaultView = (name: string): SavedView => ({ id: DEFAULT_VIEW_ID, 
  * Which view is shown and how: the tab, the kind the switcher picked (a quick look without saving a view:
  * the tab's filter and columns with fitting fields of that kind), the search text and the toolbar's filter.
  */
-export function useViewState(views: readonly SavedView[], fields: readonly FieldDef[], initialId: string | undefined, initialKind?: ViewKind) {
+export function useViewState(views: readonly SavedView[], fields: readonly FieldDef[], initialId: string | undefined, initialKind?: ViewKind, initialFilter?: FilterGroup) {
   const [activeId, setActiveId] = useState(initialId ?? DEFAULT_VIEW_ID);
   const [kindOverride, setKindOverride] = useState<ViewKind | null>(initialKind ?? null);
   const [q, setQ] = useState('');
-  const [adhoc, setAdhoc] = useState<FilterGroup | undefined>(undefined);
+  // A drill-down from a chart opens the list with its group's filter as the toolbar's filter (`?filter=`).
+  const [adhoc, setAdhoc] = useState<FilterGroup | undefined>(initialFilter);
   const active = views.find((v) => v.id === activeId) ?? views[0]!;
   const kind = kindOverride ?? active.kind;
   const config: ViewConfig | null = kind === active.kind ? active.config : autoConfig(kind, fields, active.config);
