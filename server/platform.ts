@@ -4,6 +4,7 @@ import type { Clock } from './kernel/clock.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './kernel/db/embedded.ts';
 import { tenancyProblems } from './kernel/db/catalog.ts';
 import { migrate } from './kernel/db/migrate.ts';
+import { readSpaceOncePerStatement } from './kernel/db/policies.ts';
 import { openDatabases } from './kernel/db/pool.ts';
 import { createHttpServer, type App } from './kernel/http/server.ts';
 import { createKernel, type Kernel } from './kernel/kernel.ts';
@@ -39,6 +40,8 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
   try {
     const applied = await migrate(databases.owner, MIGRATION_SOURCES);
     if (applied.length) log.info({ applied }, 'migrations applied');
+    const tightened = await readSpaceOncePerStatement(databases.owner);
+    if (tightened) log.info({ tightened }, 'space policies now read the space once per statement');
     const problems = await tenancyProblems(databases.owner);
     if (problems.length) throw new Error(`Space isolation is not sound:\n  ${problems.join('\n  ')}`);
     const kernel = await createKernel({ config, log, databases, clock: options.clock });
