@@ -1,4 +1,5 @@
 import type { PageModule } from '../../types.ts';
+import { CombineDesignerPage } from './CombineDesignerPage.tsx';
 
-/** The chart pages (issue 16): filled as they are built. */
-export const chartPages: PageModule['pages'] = {};
+/** The chart pages (issue 16): the chart designer. Ratio views live in the forms app (RatioViewConfigPage). */
+export const chartPages: PageModule['pages'] = { CombineDesignerPage };

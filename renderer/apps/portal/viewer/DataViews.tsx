@@ -1,4 +1,6 @@
-import { Badge, Tag } from '@arco-design/web-react';
+import { Badge, Button, Popover, Spin, Tag } from '@arco-design/web-react';
+import { IconQuestionCircle } from '@arco-design/web-react/icon';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartData, MessageAlertData, MyWorkData } from '../../../../shared/portal/data.ts';
 import type { ComponentStyle } from '../../../../shared/portal/model.ts';
@@ -71,8 +73,23 @@ export function MyWorkView({ data, style }: { data: MyWorkData; style: Component
   );
 }
 
-/** Charts come with the dashboards app (issue 16): until then the component says so rather than drawing nothing. */
+// The dashboards app's drawing, loaded only when a portal shows a chart, so the portal chunk does not carry ECharts.
+const DashboardChart = lazy(() => import('../../dashboards/chart/ChartView.tsx').then((m) => ({ default: m.ChartView })));
+
+/** A chart component: the chosen chart drawn from the result the portal's data call brought (issue 16). */
 export function ChartView({ data }: { data: ChartData }) {
   const { t } = useTranslation();
-  return <EmptyState text={data.state === 'ready' ? t('portal.ui.view.chartNotDrawn') : t('portal.ui.chartsLater')} />;
+  if (data.state !== 'ready' || !data.chart || !data.result) return <EmptyState text={t('dashboards.chartUi.portal.noChart')} />;
+  return (
+    <div className="qp-portal-chart" data-testid="portal-chart">
+      {data.chart.tips && (
+        <Popover content={<p className="qp-portal-chart-tips">{data.chart.tips}</p>} trigger="click">
+          <Button size="mini" type="text" icon={<IconQuestionCircle />} aria-label={t('dashboards.chartUi.tips.title')} className="qp-portal-chart-tips-button" />
+        </Popover>
+      )}
+      <Suspense fallback={<Spin />}>
+        <DashboardChart chart={data.chart} result={data.result} height="100%" />
+      </Suspense>
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_CATEGORIES, type MessageCategory } from '../../../../../shared/messages/notify.ts';
 import { PORTAL_LIMITS, STYLES_OF, type ComponentStyle, type PortalComponent } from '../../../../../shared/portal/model.ts';
 import type { PortalProblem } from '../../../../../shared/portal/validate.ts';
+import { ChartPicker } from '../../../dashboards/chart/ChartPicker.tsx';
 import { ImageField } from '../../ImageField.tsx';
 import { useSources } from '../sources.tsx';
 import { LabelsEditor } from './LabelsEditor.tsx';
@@ -46,7 +47,12 @@ export function ComponentSettings({ component, problems, onChange, onStyle }: { 
       case 'myWork':
         return <Count label={t('portal.ui.settings.pageSize')} value={component.config.pageSize} max={PORTAL_LIMITS.pageSize} onChange={(n) => onChange({ ...component, config: { pageSize: n } })} testId="settings-page-size" />;
       case 'chart':
-        return <Alert type="info" content={t('portal.ui.chartsLater')} data-testid="settings-chart-later" />;
+        return (
+          <div className="qp-design-field qp-design-field-wide">
+            <span>{t('dashboards.chartUi.picker.label')}</span>
+            <ChartPicker value={component.config.chartId} onChange={(chartId) => onChange({ ...component, config: { chartId } })} testId="settings-chart" />
+          </div>
+        );
       case 'appData': {
         const config = component.config;
         return (
