@@ -123,7 +123,7 @@ export interface ResultColumn {
 export interface ChartResult {
   columns: ResultColumn[];
   rows: Array<Array<string | number | null>>;
-  /** For each dimension column, the raw value of each row, used by drill-down (member ids, option values, dates). */
+  /** For each row, the raw value of each dimension (keys[row][dimension]), used by drill-down (member ids, option values, dates). */
   keys: Array<Array<string | number | null>>;
   /** Groups beyond the caps were left out; the viewer says so ("showing the first N"). */
   capped: null | { rows: number; columns: number };

@@ -1,10 +1,12 @@
 import type { PageModule } from '../types.ts';
 import { AppRecyclePage } from '../appcenter/AppRecyclePage.tsx';
 import { ViewPreviewPage } from '../portal/ViewPreviewPage.tsx';
+import { DataCenterPage, DataMonitoringPage, DataTablePage } from './datacenter/pages.ts';
 import { AppConfigPage, AppMonitorPage, FormDetailPage, QrcodePage, RecycleDataPage } from './detail/pages.ts';
 import { DesignerPreviewPage } from './designer/DesignerPreviewPage.tsx';
 import { TableSettingPage } from './designer/TableSettingPage.tsx';
 import { MobileAppsPage, MobileDetailPage, MobileEditPage, MobileListPage } from './mobile/pages.ts';
+import { RatioViewConfigPage } from './RatioViewConfigPage.tsx';
 import { AppViewPage, CascadesViewPage, CustomViewConfigPage } from './views/pages.ts';
 
 /**
@@ -28,4 +30,8 @@ export const pages: PageModule['pages'] = {
   MobileListPage,
   MobileDetailPage,
   MobileEditPage,
+  DataCenterPage,
+  DataTablePage,
+  DataMonitoringPage,
+  RatioViewConfigPage,
 };

@@ -6,13 +6,14 @@ const route = routeGroup('dashboards');
 /** Data screens, dashboards and analysis (spec §2.7); screen viewer and designers always open a new window. */
 export const DASHBOARDS_ROUTES: RouteEntry[] = [
   route('opinionAnalysis', 'ai/condtionAnalysis', 'OpinionAnalysisPage'),
-  route('screen', 'dataview/screen', 'ScreenPage'),
-  route('screenManager', 'dataview/screenmanager', 'ScreenManagerPage'),
-  route('designer', 'dataview/designer', 'ScreenDesignerPage', { newWindow: true }),
-  route('combineDesigner', 'dataview/combineDesigner', 'CombineDesignerPage', { newWindow: true }),
-  route('viewer', 'dataview/viewer', 'ScreenViewerPage', { newWindow: true }),
-  route('search', 'dataview/search', 'ScreenSearchPage'),
-  route('dashboard', 'dashboard', 'DashboardPage'),
-  route('consoleDashboard', 'console/tmp/dashboard', 'DashboardPage', CONSOLE),
+  route('screen', 'dataview/screen', 'ScreenPage', { status: 'built' }),
+  route('screenManager', 'dataview/screenmanager', 'ScreenManagerPage', { status: 'built' }),
+  // The screen designer and viewer need a screen (`?id=`): opened from the screens list, not the menu.
+  route('designer', 'dataview/designer', 'ScreenDesignerPage', { newWindow: true, inMenu: false, status: 'built' }),
+  route('combineDesigner', 'dataview/combineDesigner', 'CombineDesignerPage', { newWindow: true, status: 'built' }),
+  route('viewer', 'dataview/viewer', 'ScreenViewerPage', { newWindow: true, inMenu: false, status: 'built' }),
+  route('search', 'dataview/search', 'ScreenSearchPage', { status: 'built' }),
+  route('dashboard', 'dashboard', 'DashboardPage', { status: 'built' }),
+  route('consoleDashboard', 'console/tmp/dashboard', 'DashboardPage', { ...CONSOLE, status: 'built' }),
   route('consoleModelPermission', 'console/tmp/modelAnalysisPermission', 'ModelPermissionPage', CONSOLE),
 ];

@@ -11,7 +11,7 @@ export const FORMS_ROUTES: RouteEntry[] = [
   route('sysButton', 'appconfig/sysbutton/{module}/{appId}', 'SysButtonConfigPage'),
   // A member granted monitoring on one form may open it by URL; menus offer it to admins, who choose the form.
   route('monitor', 'app/monitor', 'AppMonitorPage', { menuRoles: ['admin'], status: 'built' }),
-  route('ratioView', 'ratioview/config/{module}/{appId}', 'RatioViewConfigPage'),
+  route('ratioView', 'ratioview/config/{module}/{appId}', 'RatioViewConfigPage', { status: 'built' }),
   route('customView', 'customview/config/{module}/{appId}', 'CustomViewConfigPage', { status: 'built' }),
   // Opened from a form's views (it needs `formId`), so it is no menu entry.
   route('cascadesView', 'app/edit/cascadesview', 'CascadesViewPage', { inMenu: false, status: 'built' }),
@@ -22,7 +22,8 @@ export const FORMS_ROUTES: RouteEntry[] = [
   route('recycle', 'apprecycle/{appId}/{module}', 'AppRecyclePage', { status: 'built' }),
   route('tableSetting', 'form/app/setting/!/{appType}/{appId}/{version}/{tableId}', 'TableSettingPage', { status: 'built' }),
   route('recycleData', 'recycleDatas', 'RecycleDataPage', { roles: [...ENTERPRISE_ROLES], status: 'built' }),
-  route('dataTable', 'datacenter/table/list/{table}', 'DataTablePage'),
+  // The data centre's page of one table, `{table}` being the form id (decision 0068): opened from the data centre.
+  route('dataTable', 'datacenter/table/list/{table}', 'DataTablePage', { ...CONSOLE, inMenu: false, status: 'built' }),
   route('designerPreview', 'designer-preview/{spaceId}/{module}/{appId}/{tableId}/{version}', 'DesignerPreviewPage', {
     newWindow: true,
     status: 'built',
@@ -41,7 +42,7 @@ export const FORMS_ROUTES: RouteEntry[] = [
   route('mobileDetail', 'm/app/{appId}/{formId}/{recordId}', 'MobileDetailPage', { layout: 'mobile', inMenu: false, status: 'built' }),
   route('mobileEdit', 'm/app/{appId}/{formId}/edit/{recordId?}', 'MobileEditPage', { layout: 'mobile', inMenu: false, status: 'built' }),
   route('consoleQrcode', 'console/tmp/qrcode', 'QrcodePage', CONSOLE),
-  route('consoleDataCenter', 'console/tmp/datacenter', 'DataCenterPage', CONSOLE),
-  route('consoleDataMonitoring', 'console/tmp/datacenter/monitoring', 'DataMonitoringPage', CONSOLE),
+  route('consoleDataCenter', 'console/tmp/datacenter', 'DataCenterPage', { ...CONSOLE, status: 'built' }),
+  route('consoleDataMonitoring', 'console/tmp/datacenter/monitoring', 'DataMonitoringPage', { ...CONSOLE, status: 'built' }),
   route('consoleModulePermission', 'console/tmp/modulePermission', 'ModulePermissionPage', CONSOLE),
 ];

@@ -19,7 +19,7 @@ afterEach(cleanup);
 const RESULT: ChartResult = {
   columns: [{ key: 'd0', label: 'Status', role: 'dimension', kind: 'text' }, { key: 'm1', label: 'Count', role: 'measure', kind: 'number' }],
   rows: [['Open', 3], ['Closed', 5]],
-  keys: [['open', 'closed']],
+  keys: [['open'], ['closed']],
   capped: null,
   at: '2026-03-01T00:00:00Z',
 };

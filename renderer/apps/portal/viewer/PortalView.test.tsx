@@ -80,7 +80,8 @@ describe('the portal viewer on the workbench', () => {
     const url = byTestId('portal-entry-q2')!;
     expect([url.getAttribute('href'), url.getAttribute('target'), url.getAttribute('rel')]).toEqual(['https://example.com/a', '_blank', 'noopener noreferrer']);
     expect(byTestId('portal-entry-q3')?.tagName).toBe('SPAN');
-    expect(byTestId('portal-entry-q4')?.tagName).toBe('SPAN');
+    // A chart link opens the chart drawn on its own (the dashboards' search page with `?chart=`).
+    expect(byTestId('portal-entry-q4')?.getAttribute('href')).toBe('/space-acme/dataview/search?chart=9');
     expect(byTestId('portal-entry-q5')?.getAttribute('href')).toBe('/space-acme/user/workbench/42');
     expect(byTestId('portal-switch')).not.toBeNull();
   });

@@ -13,25 +13,30 @@ export type LinkAction =
   | { kind: 'search' }
   | { kind: 'text' };
 
-/** A built page's path in the current space, or null when the route is unknown or not built yet. */
-export function builtPath(match: RouteMatch, routeId: string, params: Record<string, string> = {}): string | null {
+/** A built page's path (with its query) in the current space, or null when the route is unknown or not built yet. */
+export function builtPath(match: RouteMatch, routeId: string, params: Record<string, string> = {}, query: Record<string, string> = {}): string | null {
   const route = ROUTES.find((r) => r.id === routeId);
   if (!route || route.status !== 'built') return null;
   try {
-    return buildPath(route, params, match.spaceUri ? match.spaceId : null);
+    const search = new URLSearchParams(query).toString();
+    return buildPath(route, params, match.spaceUri ? match.spaceId : null) + (search ? `?${search}` : '');
   } catch {
     return null;
   }
 }
 
-/** Route of each platform link type; `circle` has no page in the route table (§2), so it stays text. */
-const ROUTE_OF: Partial<Record<PortalLink['type'], { id: string; param?: string }>> = {
+/**
+ * Route of each platform link type, the target going into a path parameter (`param`) or the query (`query`);
+ * `circle` has no page in the route table (§2), so it stays text. A chart opens drawn on its own (the search page's
+ * chart view), a dashboard on its page, an analysis — a data screen — in the screen viewer (decision 0067).
+ */
+const ROUTE_OF: Partial<Record<PortalLink['type'], { id: string; param?: string; query?: string }>> = {
   app: { id: 'forms.appView', param: 'appId' },
   system: { id: 'appcenter.system', param: 'appId' },
   portal: { id: 'portal.workbench', param: 'id' },
-  chart: { id: 'dashboards.screen' },
-  dashboard: { id: 'dashboards.dashboard' },
-  analysis: { id: 'dashboards.opinionAnalysis' },
+  chart: { id: 'dashboards.search', query: 'chart' },
+  dashboard: { id: 'dashboards.dashboard', query: 'id' },
+  analysis: { id: 'dashboards.viewer', query: 'id' },
 };
 
 export function linkAction(link: PortalLink, match: RouteMatch): LinkAction {
@@ -52,8 +57,8 @@ export function linkAction(link: PortalLink, match: RouteMatch): LinkAction {
     }
     default: {
       const to = ROUTE_OF[link.type];
-      if (!to || (to.param && !link.target)) return { kind: 'text' };
-      const href = builtPath(match, to.id, to.param ? { [to.param]: link.target } : {});
+      if (!to || ((to.param || to.query) && !link.target)) return { kind: 'text' };
+      const href = builtPath(match, to.id, to.param ? { [to.param]: link.target } : {}, to.query ? { [to.query]: link.target } : {});
       return href ? { kind: 'href', href, newTab: false } : { kind: 'text' };
     }
   }
