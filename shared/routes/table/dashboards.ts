@@ -1,7 +1,8 @@
 import type { RouteEntry } from '../types.ts';
-import { CONSOLE, routeGroup } from './define.ts';
+import { CONSOLE, ENTERPRISE_ROLES, routeGroup } from './define.ts';
 
-const route = routeGroup('dashboards');
+// Members of a space (the platform operator has none): the dashboards API answers the same roles.
+const route = routeGroup('dashboards', { roles: [...ENTERPRISE_ROLES] });
 
 /** Data screens, dashboards and analysis (spec §2.7); screen viewer and designers always open a new window. */
 export const DASHBOARDS_ROUTES: RouteEntry[] = [
