@@ -14,6 +14,7 @@ let userClient: TestClient;
 let formId: string, appId: string, customerId: string;
 let api: ReturnType<typeof provider>;
 const names: Record<string, string> = {};
+const departments: Array<{ id: string; name: string }> = [];
 
 const q = (over: Partial<ChartQuery>): ChartQuery => ({ formId, dimensions: [], measures: [{ id: 'n', aggregate: 'count', field: null }], ...over });
 const EVERY_KIND: Measure[] = [
@@ -39,6 +40,9 @@ beforeAll(async () => {
   safe = s.actor;
   nova = (await member(platform, 'nova.admin')).actor;
   Object.assign(names, { admin: a.id, user: u.id, safe: s.id });
+  // Two of acme's departments, for the department field (f9).
+  const units = await platform.kernel.databases.owner.query<{ id: string; name: string }>(`select id::text, name from org_department where space_id = 'acme' order by id limit 2`);
+  departments.push(...units.rows);
   const { customers, orders } = await designForms(admin);
   formId = orders.formId;
   appId = orders.appId;
@@ -48,9 +52,9 @@ beforeAll(async () => {
   const south = (await customer({ f1: 'South Ltd', f2: 'south' })).id;
   const order = (client: TestClient, values: Record<string, unknown>) => ok(client.post(`/api/forms/forms/${formId}/records`, { values }));
   // Production (admin, user): 5 orders; Quality (safe): 2.
-  await order(admin, { f1: 'A1', f2: 'open', f3: 100, f4: '2026-01-10', f5: 'a@example.com', f6: north, f7: ['rush'], f8: names.user });
-  await order(admin, { f1: 'A2', f2: 'done', f3: 200, f4: '2026-01-20', f6: south, f7: ['rush', 'export'], f8: names.user });
-  await order(admin, { f1: 'A3', f2: 'done', f3: 300, f4: '2026-02-05', f6: north });
+  await order(admin, { f1: 'A1', f2: 'open', f3: 100, f4: '2026-01-10', f5: 'a@example.com', f6: north, f7: ['rush'], f8: names.user, f9: departments[0]!.id });
+  await order(admin, { f1: 'A2', f2: 'done', f3: 200, f4: '2026-01-20', f6: south, f7: ['rush', 'export'], f8: names.user, f9: departments[0]!.id });
+  await order(admin, { f1: 'A3', f2: 'done', f3: 300, f4: '2026-02-05', f6: north, f9: departments[1]!.id });
   await order(admin, { f1: 'A4', f2: 'doing', f3: 400, f4: '2026-04-01' });
   await order(userClient, { f1: 'U1', f2: 'open', f3: 10, f4: '2026-03-15' });
   await order(s.client, { f1: 'S1', f2: 'open', f3: 50, f4: '2026-02-10' });
@@ -113,6 +117,16 @@ describe('aggregates inside the viewer\'s record permissions (the list\'s own pr
     expect(fields.fields.map((f) => f.ref)).toEqual(expect.arrayContaining(['f1', 'f3', 'createdAt', 'ownerId', 'f6.f1', 'f6.f2']));
     expect(fields.fields.find((f) => f.ref === 'f6.f2')).toMatchObject({ via: { relation: 'f6', relationLabel: 'Customer' }, options: ['north', 'south'] });
     expect(fields.fields.find((f) => f.ref === 'f3')).toMatchObject({ numeric: true, fieldType: 'amount' });
+  });
+
+  it('departments by name: a department field groups under each department\'s name, its id kept for drill-down', async () => {
+    const plants = await api.aggregate(adminActor, q({ dimensions: [{ field: 'f9' }], measures: [{ id: 's', aggregate: 'sum', field: 'f3' }] }));
+    const [first, second] = departments as [{ id: string; name: string }, { id: string; name: string }];
+    const byKey = new Map(plants.rows.map((row, i) => [plants.keys[i]![0], row]));
+    expect(byKey.get(first.id)).toEqual([first.name, 300]);
+    expect(byKey.get(second.id)).toEqual([second.name, 300]);
+    expect(byKey.get(null)?.[1]).toBe(530);
+    expect(plants.columns[0]).toMatchObject({ label: 'Plant', role: 'dimension' });
   });
 
   it('ratios (null on a zero denominator, in percent) and top N by a measure', async () => {

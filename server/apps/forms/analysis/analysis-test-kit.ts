@@ -25,6 +25,7 @@ export const orderFields = (customerFormId: string): FieldDef[] => [
   { key: 'f6', type: 'relation', label: 'Customer', relation: { formId: customerFormId } },
   { key: 'f7', type: 'multiselect', label: 'Tags', options: ['rush', 'export'] },
   { key: 'f8', type: 'member', label: 'Assignee' },
+  { key: 'f9', type: 'department', label: 'Plant' },
 ];
 
 const ALL_ROLES = ['saas', 'admin', 'user', 'safe', 'audit'];
