@@ -67,6 +67,7 @@ export class BearerTokens {
       spaceId: found.spaceId,
       memberships,
       isRoot: false,
+      providerId: null, // a developer token acts in its one space only, never as a provider
       lastSeenAt: now,
       tokenId: found.tokenId,
     };

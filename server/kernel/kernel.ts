@@ -28,6 +28,8 @@ import { NatsPushBus } from './push/nats-bus.ts';
 import { closeSocketsOutsideMemberships } from './push/membership-guard.ts';
 import { SESSIONS_CHANNEL, SessionStore } from './sessions.ts';
 import { BearerTokens } from './bearer.ts';
+import { fail } from './errors.ts';
+import { actAsProvider } from './providers.ts';
 
 /** The explicit kernel object every micro-app's `register` receives (architecture: "how a micro-app plugs in"). */
 export interface Kernel {
@@ -75,6 +77,8 @@ export interface Kernel {
   sessionsRevoked(ids: readonly string[]): void;
   /** Runs `work` as the request's one transaction, in the request's space. */
   transact<T>(req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T>;
+  /** Runs `work` as the caller's service provider (decision 0071); 403 for anyone who is not a provider account. */
+  providerTransact<T>(req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T>;
   /** A read-only page of independent parts: one pipelined read transaction in the request's space (db/together.ts). */
   readTogether<T>(req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -147,6 +151,13 @@ export async function createKernel(options: {
     bearer: new BearerTokens(db, sessions),
     apiRoutes: [],
     transact: (req, work) => transact(db, req, work, audit),
+    providerTransact: (req, work) =>
+      transact(db, req, async (trx) => {
+        const providerId = req.ctx.principal?.providerId;
+        if (!providerId) throw fail.forbidden('provider.none');
+        await actAsProvider(trx, providerId);
+        return work(trx);
+      }, audit),
     readTogether: (req, work) => readTogether(databases.readPool, req.ctx.space?.id ?? null, work),
     async close() {
       if (push instanceof NatsPushBus) await push.close();

@@ -40,6 +40,8 @@ export interface Principal {
   spaceId: string | null;
   memberships: Membership[];
   isRoot: boolean;
+  /** The active service provider a saas account belongs to (decision 0071), else null. */
+  providerId: string | null;
   /** The session's last request as stored when it was loaded (the idle check keeps a fresher view in memory). */
   lastSeenAt: number;
   /** Set when the caller is a developer token, not a session (bearer.ts): no cookie, no CSRF, no idle time. */
@@ -104,7 +106,10 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.csrf_token', 's.space_id', 's.last_seen_at', 'u.id as user_id', 'u.login_id', 'u.name', 'u.phone', 'u.email'])
+      // A disabled provider's accounts keep their sign-in but act as nobody's (no provider console).
+      .leftJoin('provider_members as pm', 'pm.user_id', 'u.id')
+      .leftJoin('providers as p', (join) => join.onRef('p.id', '=', 'pm.provider_id').on('p.status', '=', 'active'))
+      .select(['s.id', 's.csrf_token', 's.space_id', 's.last_seen_at', 'u.id as user_id', 'u.login_id', 'u.name', 'u.phone', 'u.email', 'p.id as provider_id'])
       .where('s.id', '=', id)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', new Date(this.clock.now()))
@@ -123,6 +128,7 @@ export class SessionStore {
       spaceId: row.space_id,
       memberships,
       isRoot: memberships.some((m) => m.roles.includes('root')),
+      providerId: row.provider_id ?? null,
       lastSeenAt: new Date(row.last_seen_at).getTime(),
     };
   }

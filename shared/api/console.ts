@@ -9,7 +9,7 @@ export const CreateSpaceBody = Strict({
 export const UpdateSpaceBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('archived')])),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -17,6 +17,11 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
 import type { ServerApp } from '../types.ts';
 import { registerArticleRoutes } from './articles.ts';
+import { registerAccessRoutes } from './access/routes.ts';
+import { registerFinanceRoutes } from './finance/routes.ts';
+import { registerOperatorRoutes } from './operator/routes.ts';
+import { registerSpacesRoutes } from './spaces/routes.ts';
+import { registerWatchRoutes } from './watch/routes.ts';
 
 const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
 const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';
@@ -26,6 +31,12 @@ function register(app: App, kernel: Kernel): void {
   const manageSpaces = { permission: 'console.spaces.manage' } as const;
   const manageUsers = { permission: 'console.users.manage' } as const;
   registerArticleRoutes(app, kernel);
+  // One folder per area of issue 17, each registering its own routes.
+  registerSpacesRoutes(app, kernel);
+  registerOperatorRoutes(app, kernel);
+  registerAccessRoutes(app, kernel);
+  registerWatchRoutes(app, kernel);
+  registerFinanceRoutes(app, kernel);
 
   app.get('/api/console/spaces', { config: { access: manageSpaces }, schema: { querystring: NoQuery } }, async () => {
     const rows = await kernel.db

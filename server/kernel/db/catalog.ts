@@ -11,6 +11,9 @@ import { APP_ROLE } from './pool.ts';
 export const PLATFORM_TABLES: readonly string[] = ['spaces', 'users', 'memberships', 'sessions', 'oplog', 'space_security_policy', 'space_dictionary'];
 
 const POLICY_CONDITION = "nullif(current_setting('app.space_id'::text, true), ''::text)";
+const PROVIDER_CONDITION = "nullif(current_setting('app.provider_id'::text, true), ''::text)";
+/** The provider tier's own platform tables (decision 0071); every other table with `provider_id` is provider-owned. */
+export const PROVIDER_PLATFORM_TABLES: readonly string[] = ['spaces', 'providers', 'provider_members'];
 
 /**
  * What is wrong with tenancy in the live catalog (empty = sound): space tables without ENABLED and FORCED RLS
@@ -37,6 +40,7 @@ export async function tenancyProblems(pool: pg.Pool): Promise<string[]> {
     );
     if (!guarded) problems.push(`${t.table}: no policy with USING and WITH CHECK on app.space_id`);
   }
+  problems.push(...(await providerTenancyProblems(pool, policies.rows)));
   const owned = await pool.query<{ relname: string }>(
     `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = current_schema() and pg_get_userbyid(c.relowner) = $1`,
@@ -52,6 +56,28 @@ export async function tenancyProblems(pool: pg.Pool): Promise<string[]> {
   else {
     if (app.rolsuper) problems.push(`the app role ${APP_ROLE} is a superuser`);
     if (app.rolbypassrls) problems.push(`the app role ${APP_ROLE} bypasses row-level security`);
+  }
+  return problems;
+}
+
+/** Provider-owned tables (a `provider_id` and no `space_id`) must be isolated like space tables, on app.provider_id. */
+async function providerTenancyProblems(pool: pg.Pool, policies: Array<{ table: string; qual: string | null; check: string | null }>): Promise<string[]> {
+  const problems: string[] = [];
+  const tables = await pool.query<{ table: string; rls: boolean; forced: boolean }>(
+    `select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p')
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'provider_id' and not a.attisdropped)
+        and not exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'space_id' and not a.attisdropped)`,
+  );
+  for (const t of tables.rows) {
+    if (PROVIDER_PLATFORM_TABLES.includes(t.table)) continue;
+    if (!t.rls) problems.push(`${t.table}: row-level security is not enabled`);
+    if (!t.forced) problems.push(`${t.table}: row-level security is not forced`);
+    const guarded = policies.some(
+      (p) => p.table === t.table && !!p.qual?.toLowerCase().includes(PROVIDER_CONDITION) && !!p.check?.toLowerCase().includes(PROVIDER_CONDITION),
+    );
+    if (!guarded) problems.push(`${t.table}: no policy with USING and WITH CHECK on app.provider_id`);
   }
   return problems;
 }

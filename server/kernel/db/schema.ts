@@ -6,8 +6,34 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export interface SpacesTable {
   id: string;
   name: string;
-  status: Generated<'active' | 'disabled'>;
+  status: Generated<SpaceStatus>;
   created_at: Timestamp;
+  /** The service provider owning the space, or null for the platform's own (migration 0011, decision 0071). */
+  provider_id: string | null;
+  status_reason: string | null;
+  status_changed_at: Timestamp | null;
+  quota_members: number | null;
+  quota_apps: number | null;
+  quota_storage_mb: number | null;
+}
+
+export type SpaceStatus = 'active' | 'suspended' | 'archived';
+
+export interface ProvidersTable {
+  id: string;
+  name: string;
+  status: Generated<'active' | 'disabled'>;
+  contact_name: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ProviderMembersTable {
+  provider_id: string;
+  user_id: string;
+  created_at: Generated<Date>;
 }
 
 export interface UsersTable {
@@ -190,6 +216,8 @@ export interface LoginFailuresTable {
 export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   spaces: SpacesTable;
+  providers: ProvidersTable;
+  provider_members: ProviderMembersTable;
   users: UsersTable;
   memberships: MembershipsTable;
   sessions: SessionsTable;

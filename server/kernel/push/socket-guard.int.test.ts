@@ -90,7 +90,7 @@ describe('sockets of members who leave a space', () => {
     const member = await signedIn(platform.url, 'tmp.user');
     const socket = await bind(secondUrl, member);
     const bystander = await bind(secondUrl, await signedIn(platform.url, 'nova.user'));
-    expect((await root.patch('/api/console/spaces/tmpco', { status: 'disabled' })).status).toBe(200);
+    expect((await root.patch('/api/console/spaces/tmpco', { status: 'suspended' })).status).toBe(200);
     expect(await socket.closed).toBe(SOCKET_CLOSE.membershipEnded);
     await pause(200);
     expect(stillOpen(bystander)).toBe(true);

@@ -1,0 +1,3 @@
+import type { PageModule } from '../../types.ts';
+
+export const pages: PageModule['pages'] = {};

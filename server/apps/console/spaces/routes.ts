@@ -1,0 +1,7 @@
+import type { App } from '../../../kernel/http/server.ts';
+import type { Kernel } from '../../../kernel/kernel.ts';
+
+export function registerSpacesRoutes(app: App, kernel: Kernel): void {
+  void app;
+  void kernel;
+}
