@@ -29,6 +29,10 @@ export interface Config {
   secretKey: string | null;
   /** Fan-out between server processes (PUSH_BUS): a `nats://` URL; null → PostgreSQL LISTEN/NOTIFY (decision 0050). */
   pushBus: string | null;
+  /** The vendor's Ed25519 public key (LICENCE_PUBLIC_KEY, base64 SPKI DER or PEM) checking private-deployment licences (decision 0082). */
+  licencePublicKey?: string | null;
+  /** Interface watch (WATCH=off turns it off, to measure what it costs); unset → on. */
+  watch?: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -91,5 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     secretKey: secretKey(env.SECRET_KEY),
     pushBus: pushBus(env.PUSH_BUS),
+    licencePublicKey: env.LICENCE_PUBLIC_KEY ? env.LICENCE_PUBLIC_KEY : null,
+    watch: flag(env.WATCH, true),
   };
 }

@@ -24,7 +24,11 @@ const SPACE_ROLES: Role[] = ['admin', 'user', 'safe', 'audit'];
 export const DEMO_LOGINS: DemoLogin[] = [
   { loginId: 'root', space: 'ops', roles: ['root'] },
   ...DEMO_SPACES.flatMap((space) => SPACE_ROLES.map((role) => ({ loginId: `${space}.${role}`, space, roles: [role] }))),
+  // The service provider owning the demo spaces (issue 17, decision 0072): a saas member of each of them.
+  { loginId: 'provider', space: 'acme', roles: ['saas'] },
 ];
+/** The demo's service provider and the spaces it owns. */
+const DEMO_PROVIDER = { id: 'demosp', name: '演示服务商' };
 
 /** True on a database that was never seeded and has no users: the demo seed would create its logins now. */
 export async function demoSeedDue(db: Db): Promise<boolean> {
@@ -62,7 +66,7 @@ export async function seedDemo(db: Db, passwords: ReadonlyMap<string, string>): 
         .insertInto('users')
         .values({
           login_id: login.loginId,
-          name: role ? `${prefix} ${role}` : 'Platform root',
+          name: role ? `${prefix} ${role}` : login.loginId === 'provider' ? `${DEMO_PROVIDER.name} Demo provider` : 'Platform root',
           email: `${login.loginId}@example.com`,
           password_hash: hashes[index] as string,
           default_space_id: login.space,
@@ -71,6 +75,14 @@ export async function seedDemo(db: Db, passwords: ReadonlyMap<string, string>): 
         .executeTakeFirstOrThrow();
       await trx.insertInto('memberships').values({ space_id: login.space, user_id: user.id, roles: login.roles }).execute();
     }
+    await trx.insertInto('providers').values(DEMO_PROVIDER).execute();
+    await trx.updateTable('spaces').set({ provider_id: DEMO_PROVIDER.id }).where('id', 'in', [...DEMO_SPACES]).execute();
+    const provider = await trx.selectFrom('users').select('id').where('login_id', '=', 'provider').executeTakeFirstOrThrow();
+    await trx.insertInto('provider_members').values({ provider_id: DEMO_PROVIDER.id, user_id: provider.id }).execute();
+    await trx
+      .insertInto('memberships')
+      .values(DEMO_SPACES.filter((space) => space !== 'acme').map((space) => ({ space_id: space, user_id: provider.id, roles: ['saas'] })))
+      .execute();
     return true;
   }).then(async (seeded) => {
     if (seeded) {

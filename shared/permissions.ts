@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   'kernel.maintenance.switch': ['root'],
   'console.spaces.manage': ['root'],
   'console.users.manage': ['root'],
+  // Announcements, planned maintenance, platform settings and the role × permission table (`/root/*`, issue 17).
+  'console.platform.manage': ['root'],
   'org.structure.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'org.structure.manage': ['admin'],
   // The enterprise's own settings pages (information, logo, look, work time, time zone): configuration.

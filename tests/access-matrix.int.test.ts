@@ -29,6 +29,10 @@ beforeAll(async () => {
     roles: ['saas'],
   });
   expect(saas.status).toBe(200);
+  // A saas account acts for a service provider (decision 0071); the provider console answers it only as one.
+  const owner = platform.kernel.databases.owner;
+  await owner.query(`insert into providers (id, name) values ('matrixsp', 'Matrix provider')`);
+  await owner.query(`insert into provider_members (provider_id, user_id) select 'matrixsp', id from users where login_id = 'acme.saas'`);
   for (const role of ROLES) clients.set(role, await signedIn(platform.url, LOGIN[role]));
   // Chat answers 403 to everyone while the space's web chat switch is off (spec §8): on, so only access decides.
   expect((await clients.get('admin')!.put('/api/org/appearance/webchat', { enabled: true })).status).toBe(200);

@@ -13,7 +13,7 @@ import { MainPush, createMainPushChannel } from './services/main-push.ts';
 import { DeviceLinks, httpRelay } from './services/mqtt-links.ts';
 import { openDatabase } from './services/sqlite.ts';
 import { contentSecurityPolicy } from './services/nav-policy.ts';
-import { loadSettings } from './settings.ts';
+import { loadSettings, updateFeedOf } from './settings.ts';
 import { createTray } from './tray.ts';
 import { startUpdates } from './updater.ts';
 import { APP_ORIGIN, createMainWindow, openPageWindow, preloadPath } from './windows.ts';
@@ -110,7 +110,7 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => show());
     app.on('browser-window-focus', () => push.markRead());
     show();
-    startUpdates(settings.updateFeed, log);
+    startUpdates(updateFeedOf(settings), log);
   });
 
   app.on('window-all-closed', () => {

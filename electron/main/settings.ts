@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { UPDATE_FEED_PATH } from '../../shared/api/console-access.ts';
 
 /** What a shop-floor PC is configured with (userData/settings.json; QPAAS_SERVER_URL overrides the server). */
 export interface DesktopSettings {
   serverUrl: string;
   /** Closing the window hides it to the tray instead of quitting. */
   closeToTray: boolean;
-  /** electron-updater's generic feed; unset → the feed in electron-builder.yml. */
+  /** electron-updater's generic feed; unset → the server's own feed (updateFeedOf). */
   updateFeed: string | null;
 }
 
@@ -20,6 +21,14 @@ function httpUrl(value: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The feed electron-updater reads: the configured one, else the server's own — the operator publishes desktop
+ * releases under /sysop/apkconfig and the server serves their latest.yml (decision 0083).
+ */
+export function updateFeedOf(settings: DesktopSettings): string {
+  return settings.updateFeed ?? `${settings.serverUrl}${UPDATE_FEED_PATH}`;
 }
 
 export function loadSettings(userData: string, env: NodeJS.ProcessEnv = process.env): DesktopSettings {

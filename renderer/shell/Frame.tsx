@@ -6,6 +6,7 @@ import type { RouteMatch } from '../../shared/routes/match.ts';
 import type { RouteEntry } from '../../shared/routes/types.ts';
 import { allowedRoutesAtom, loadingAtom, nakedAtom, offlineAtom, sessionAtom } from '../kernel/atoms.ts';
 import { Header } from './header/Header.tsx';
+import { PlatformBanner } from './header/PlatformBanner.tsx';
 import { menuFor, navigationLinks } from './menus.ts';
 import { MobileTabBar } from './mobile/MobileTabBar.tsx';
 import { MobileTopBar } from './mobile/MobileTopBar.tsx';
@@ -43,6 +44,7 @@ export function Frame({ route, match, children }: { route: RouteEntry; match?: R
       {withHeader && <Header />}
       {mobileChrome && match && <MobileTopBar match={match} />}
       {offline && <Alert type="warning" banner content={t('shell.offline')} data-testid="offline-banner" />}
+      {withHeader && user && <PlatformBanner />}
       <Layout className="qp-body">
         {withMenu && (
           <Layout.Sider className="qp-sider" width={220}>

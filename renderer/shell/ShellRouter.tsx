@@ -15,6 +15,7 @@ import { lazyPage } from './page-loader.tsx';
 import { pageTitlesAtom, tabTitle } from './page-title.ts';
 import { documentTitle } from './title.ts';
 import { Watermark } from './Watermark.tsx';
+import { useTracking } from '../apps/console/watch/tracker.ts';
 
 export const HOME_PATH = '/user/workbench';
 const byId = (id: string) => ROUTES.find((r) => r.id === id)!;
@@ -57,6 +58,8 @@ export function ShellRouter() {
   const pageTitles = useAtomValue(pageTitlesAtom);
   const resolved = bare === '/' || bare === '' ? null : resolveLocation(path, user?.ownSpaceId ?? null, !!user, allowedIds, spaceRefused);
   const active = resolved?.kind === 'page' ? cache.visit(location.key, () => ({ match: resolved.match, path })).page : null;
+  // Event tracking (decision 0086): a page view per route change, tracked clicks, while signed in.
+  useTracking(active?.value.match.route.id ?? null, !!user, location.key);
 
   useLayoutEffect(() => {
     if (!active) return;

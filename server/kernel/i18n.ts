@@ -22,7 +22,8 @@ export interface I18n {
   version: string;
   t(language: Language, key: string, params?: MessageParams): string;
   /** The request's language: `lang` query, then the locale cookie, then Accept-Language, then zh-CN. */
-  pick(query: unknown, cookie: string | undefined, acceptLanguage: string | undefined): Language;
+  /** `platformDefault`: the default root chose (decision 0080); it comes before the browser's Accept-Language. */
+  pick(query: unknown, cookie: string | undefined, acceptLanguage: string | undefined, platformDefault?: Language): Language;
 }
 
 /** Every `<lang>/*.json` file is one namespace of flat `key: message` pairs. */
@@ -42,9 +43,9 @@ export function createI18n(dictionaries = loadDictionaries()): I18n {
     dictionaries,
     version,
     t: (language, key, params) => translate(dictionaries, language, key, params),
-    pick(query, cookie, acceptLanguage) {
+    pick(query, cookie, acceptLanguage, platformDefault) {
       if (isLanguage(query)) return query;
-      return normaliseLanguage(cookie) ?? languageFromAcceptHeader(acceptLanguage) ?? DEFAULT_LANGUAGE;
+      return normaliseLanguage(cookie) ?? platformDefault ?? languageFromAcceptHeader(acceptLanguage) ?? DEFAULT_LANGUAGE;
     },
   };
 }

@@ -10,6 +10,8 @@ import { forgetOldKeys } from './idempotency.ts';
 import type { Logger } from './logger.ts';
 import { Maintenance } from './maintenance.ts';
 import { SecurityPolicies } from './security-policies.ts';
+import { PlatformConfig } from './platform-config.ts';
+import { RolePermissions } from './role-permissions.ts';
 import { IdleSessions } from './idle.ts';
 import { SpaceDictionaries } from './space-dictionary.ts';
 import { Usage } from './usage.ts';
@@ -20,6 +22,7 @@ import { RecordFlow } from './record-flow.ts';
 import { Directory } from './directory.ts';
 import { Analysis } from './analysis.ts';
 import { PortalSources } from './portal-sources.ts';
+import { AppPackages } from './app-packages.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
@@ -28,8 +31,11 @@ import { NatsPushBus } from './push/nats-bus.ts';
 import { closeSocketsOutsideMemberships } from './push/membership-guard.ts';
 import { SESSIONS_CHANNEL, SessionStore } from './sessions.ts';
 import { BearerTokens } from './bearer.ts';
+import { PlatformKeys } from './platform-keys.ts';
+import { Sms } from './sms.ts';
 import { fail } from './errors.ts';
 import { actAsProvider } from './providers.ts';
+import { InterfaceWatch } from './watch.ts';
 
 /** The explicit kernel object every micro-app's `register` receives (architecture: "how a micro-app plugs in"). */
 export interface Kernel {
@@ -47,6 +53,10 @@ export interface Kernel {
   maintenance: Maintenance;
   /** Each space's security policy (issue 12), enforced here and in the account routes. */
   policies: SecurityPolicies;
+  /** The operator's platform settings over the environment (registration, language, uploads, desktop links). */
+  platform: PlatformConfig;
+  /** Named permissions per role with root's changes: what the access check asks (decision 0081). */
+  rolePermissions: RolePermissions;
   idle: IdleSessions;
   /** Each space's own wording over the platform dictionary (issue 12, languagesetting). */
   dictionaries: SpaceDictionaries;
@@ -66,11 +76,19 @@ export interface Kernel {
   portalSources: PortalSources;
   /** Aggregates over records for charts, answered by the forms app (issue 16). */
   analysis: Analysis;
+  /** The parts of an application package of the store, each registered by the app owning it (issue 17). */
+  appPackages: AppPackages;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
   /** Developer tokens (`Authorization: Bearer`), as the app keeping them answers (bearer.ts, decision 0058). */
   bearer: BearerTokens;
+  /** The platform API's keys (`access: 'platformKey'`), as the console app answers (platform-keys.ts, decision 0082). */
+  platformKeys: PlatformKeys;
+  /** Text messages through the operator's SMS accounts, as the console app sends them (sms.ts, decision 0083). */
+  sms: Sms;
+  /** Interface watch: per-route calls, errors and latency of this process, by minute (watch.ts; the console stores them). */
+  watch: InterfaceWatch;
   /** Every API route with its declared access and schema, filled at boot (the role × route matrix test, the API reference). */
   apiRoutes: Array<{ method: string; url: string; access: Access; action?: string; schema?: unknown }>;
   /** After a commit that revoked sessions: drop them from the cache and close their sockets, here and now. */
@@ -113,6 +131,10 @@ export async function createKernel(options: {
   await maintenance.load(listener);
   const policies = new SecurityPolicies(db);
   await policies.load(listener);
+  const platform = new PlatformConfig(db, config);
+  await platform.load(listener);
+  const rolePermissions = new RolePermissions(db);
+  await rolePermissions.load(listener);
   const i18n = createI18n();
   const dictionaries = new SpaceDictionaries(db, i18n);
   await dictionaries.load(listener);
@@ -136,6 +158,7 @@ export async function createKernel(options: {
     directory: new Directory(),
     portalSources: new PortalSources(),
     analysis: new Analysis(),
+    appPackages: new AppPackages(),
     databases,
     db,
     sessions,
@@ -144,11 +167,16 @@ export async function createKernel(options: {
     audit,
     maintenance,
     policies,
+    platform,
+    rolePermissions,
     idle: new IdleSessions(db, options.clock ?? systemClock),
     listener,
     outbound,
     sessionsRevoked,
     bearer: new BearerTokens(db, sessions),
+    platformKeys: new PlatformKeys(),
+    sms: new Sms(),
+    watch: new InterfaceWatch(config.watch !== false, () => (options.clock ?? systemClock).now()),
     apiRoutes: [],
     transact: (req, work) => transact(db, req, work, audit),
     providerTransact: (req, work) =>

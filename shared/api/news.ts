@@ -20,8 +20,10 @@ export interface ArticleSummary {
 
 export interface Article extends ArticleSummary {
   category: HelpCategory | null;
-  /** Plain-text paragraphs, drawn as text (never HTML). */
+  /** Plain-text paragraphs, drawn as text (an article written before the operator's editor). */
   paragraphs: string[];
+  /** The body as HTML the server sanitised when it was saved (decision 0084); null for a plain-text article. */
+  html: string | null;
 }
 
 export interface NewsPage {

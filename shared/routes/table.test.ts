@@ -22,7 +22,8 @@ const SPEC = {
     sysop/financialshop/edit sysop/financialchannel sysop/financialproduct sysop/financialtype sysop/financialbill
     sysop/saas sysop/addSaas sysop/interFaceWatch sysop/configurePoint sysop/buryingAnalysis sysop/interFaceAnalysis
     sysop/watchDetail sysop/helperCenter sysop/helperDetail sysop/user sysop/user/edit sysop/apkconfig
-    paasConsole/officialVersionApp paasConsole/experienceVersionApp appstore/setupbanner`),
+    paasConsole/officialVersionApp paasConsole/experienceVersionApp appstore/setupbanner
+    sysop/enterprise sysop/enterprise/add sysop/enterprise/edit sysop/enterprise/space`),
   shared: words(`news/list news/show qpaas/helpCenter developercenter elec/module entRegist solutions/IntelligentPlant
     home/modifyPassword home/user setting/center preview`),
   enterprise: words(`sysop/structure sysop/roleManage sysop/enterUserRegist devicelist deviceTwin pointParse video
@@ -35,7 +36,7 @@ const SPEC = {
     console/systemDataManagement console/orgManage console/postManage/{id?} console/roleGroup console/webEntry
     console/newWebEntry console/appEntry console/webConfigEntry/{id} console/systemManagement console/consolePermission
     console/releaseManage element/orgManage element/postManage/{id?} element/roleGroup element/setting/{page}
-    securityaudit/management sysop/enterprise sysop/enterprise/add sysop/enterprise/edit sysop/enterprise/space
+    securityaudit/management
     sysop/setting saasconsole systemmanagement devmanagement languagesetting applanguagesetting enterpriseoverview
     extension system/dev system/portal system/push system/manage summarize summarize/customerDetails
     summarize/productDetails sysop/workSheet sysop/TripartiteAccess/IdentificationResolution sysop/memberAdmin

@@ -29,6 +29,7 @@ import { WatermarkPage } from './WatermarkPage.tsx';
 import { WatermarkPreviewPage } from './WatermarkPreviewPage.tsx';
 import { WebchatConfigPage } from './WebchatConfigPage.tsx';
 import { WorkTimePage } from './WorkTimePage.tsx';
+import { saasPages } from './saas/index.ts';
 
 export const pages: PageModule['pages'] = {
   AiSettingPage,
@@ -61,4 +62,5 @@ export const pages: PageModule['pages'] = {
   WatermarkPreviewPage,
   WebchatConfigPage,
   WorkTimePage,
+  ...saasPages,
 };

@@ -1,4 +1,4 @@
-import { Button, Result } from '@arco-design/web-react';
+import { Button, Message, Result, Space } from '@arco-design/web-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shell/services.tsx';
@@ -21,6 +21,15 @@ export function MaintenancePage() {
     }
   }, [api, hardNavigate]);
 
+  async function endMaintenance() {
+    try {
+      await api.post('/api/console/operator/maintenance/off', {}, { json: true });
+      hardNavigate('/');
+    } catch (failure) {
+      Message.error((failure as Error).message);
+    }
+  }
+
   useEffect(() => {
     void check();
     const timer = setInterval(() => void check(), POLL_MS);
@@ -32,7 +41,13 @@ export function MaintenancePage() {
       status="warning"
       title={t('shell.maintenance.title')}
       subTitle={message || t('shell.maintenance.text')}
-      extra={<Button onClick={() => void check()}>{t('shell.maintenance.retry')}</Button>}
+      extra={
+        <Space direction="vertical">
+          <Button onClick={() => void check()}>{t('shell.maintenance.retry')}</Button>
+          {/* The operator ends maintenance from here (decision 0079): a guest is sent to sign in first, others are refused. */}
+          <Button type="text" size="mini" onClick={() => void endMaintenance()} data-testid="maintenance-end">{t('consoleOperator.maintenance.operatorEnd')}</Button>
+        </Space>
+      }
       data-testid="maintenance-page"
     />
   );

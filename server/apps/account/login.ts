@@ -112,3 +112,20 @@ export async function authenticate(kernel: Kernel, trx: Trx, loginId: string, pa
   }
   return { user };
 }
+
+/**
+ * For an account left with no space to work in: the last of its spaces the operator suspended or archived (issue 17),
+ * so sign-in can say why. A service provider's account is not shut out by its spaces (it has its own console).
+ */
+export async function closedSpaceOf(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('memberships as m')
+    .innerJoin('spaces as sp', 'sp.id', 'm.space_id')
+    .select(['sp.status', 'sp.status_reason'])
+    .where('m.user_id', '=', userId)
+    .where('m.status', '=', 'active')
+    .where('sp.status', 'in', ['suspended', 'archived'])
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('provider_members as pm').select('pm.user_id').where('pm.user_id', '=', userId))))
+    .orderBy('sp.status_changed_at', 'desc')
+    .executeTakeFirst();
+}

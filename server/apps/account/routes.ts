@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../kernel/passwords.ts';
 import type { ServerApp } from '../types.ts';
 import { registerDeveloper } from './developer/index.ts';
 import { registerInvitationRoutes } from './invitation.ts';
-import { authenticate } from './login.ts';
+import { authenticate, closedSpaceOf } from './login.ts';
 import { notePasswordStrength } from './security/level.ts';
 import { registerSecurityRoutes } from './security/routes.ts';
 import { startSecondStep, twoStepEnabled } from './security/second-factor.ts';
@@ -35,6 +35,9 @@ function register(app: App, kernel: Kernel): void {
         if (!memberships.length && (await trx.selectFrom('memberships').select('user_id').where('user_id', '=', result.user.id).where('status', '=', 'disabled').executeTakeFirst())) {
           return { error: new AppError(403, 'account.disabled') };
         }
+        // Every space of theirs suspended or archived by the operator (issue 17): say so, with the reason given.
+        const closed = memberships.length ? undefined : await closedSpaceOf(trx, result.user.id);
+        if (closed) return { error: new AppError(403, `consoleSpaces.signIn.${closed.status}`, { reason: closed.status_reason ?? '' }) };
         const spaceId =
           memberships.find((m) => m.spaceId === result.user.default_space_id)?.spaceId ?? memberships[0]?.spaceId ?? null;
         await notePasswordStrength(kernel, trx, result.user.id, password);

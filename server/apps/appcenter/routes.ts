@@ -6,6 +6,7 @@ import { registerMemberAppRoutes } from './member-apps.ts';
 import { registerRecentRecordRoutes } from './recent-records.ts';
 import { registerRecycleRoutes } from './recycle.ts';
 import { registerSystemRoutes } from './systems.ts';
+import { registerStoreRoutes } from './store/routes.ts';
 
 /**
  * Application centre (spec §2.7, §2.8): systems group a space's applications. Both are space-owned rows, so
@@ -21,6 +22,7 @@ function register(app: App, kernel: Kernel): void {
   registerRecycleRoutes(app, kernel);
   registerMemberAppRoutes(app, kernel);
   registerRecentRecordRoutes(app, kernel);
+  registerStoreRoutes(app, kernel);
 }
 
 export const appcenterApp: ServerApp = { id: 'appcenter', register };

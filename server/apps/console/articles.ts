@@ -17,8 +17,9 @@ function summaryOf(row: Row, language: string): ArticleSummary {
 
 function articleOf(row: Row, language: string): Article {
   const body = english(language) ? row.body_en : row.body_zh;
-  const paragraphs = body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-  return { ...summaryOf(row, language), category: (row.category as HelpCategory | null) ?? null, paragraphs };
+  // An edited article's body is HTML sanitised when saved (decision 0084); an older one is plain text.
+  const paragraphs = row.rich ? [] : body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return { ...summaryOf(row, language), category: (row.category as HelpCategory | null) ?? null, paragraphs, html: row.rich ? body : null };
 }
 
 /** Keyset position in the news order (pinned first, then newest): `pinned.epochMs.id`. */

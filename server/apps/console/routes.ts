@@ -18,6 +18,7 @@ import { hashPassword } from '../../kernel/passwords.ts';
 import type { ServerApp } from '../types.ts';
 import { registerArticleRoutes } from './articles.ts';
 import { registerAccessRoutes } from './access/routes.ts';
+import { assertLicenceAllowsMembers, assertLicenceAllowsSpace, memberCount } from './access/licence.ts';
 import { registerFinanceRoutes } from './finance/routes.ts';
 import { registerOperatorRoutes } from './operator/routes.ts';
 import { registerSpacesRoutes } from './spaces/routes.ts';
@@ -56,9 +57,10 @@ function register(app: App, kernel: Kernel): void {
       const id = req.body.id ?? randomBytes(5).toString('hex');
       req.ctx.auditTarget = id;
       try {
-        const space = await kernel.transact(req, (trx) =>
-          trx.insertInto('spaces').values({ id, name: req.body.name }).returningAll().executeTakeFirstOrThrow(),
-        );
+        const space = await kernel.transact(req, async (trx) => {
+          await assertLicenceAllowsSpace(trx); // a private deployment's licensed number of spaces (decision 0082)
+          return trx.insertInto('spaces').values({ id, name: req.body.name }).returningAll().executeTakeFirstOrThrow();
+        });
         return { code: 200, msg: 'ok', data: space };
       } catch (error) {
         if (isUniqueViolation(error)) throw fail.conflict('console.spaceExists', { id });
@@ -109,6 +111,7 @@ function register(app: App, kernel: Kernel): void {
             .returning(['id', 'login_id', 'name', 'status'])
             .executeTakeFirstOrThrow();
           await trx.insertInto('memberships').values({ space_id: spaceId, user_id: created.id, roles }).execute();
+          await assertLicenceAllowsMembers(trx, await memberCount(trx, spaceId));
           return created;
         });
         return { code: 200, msg: 'ok', data: user };
@@ -154,6 +157,7 @@ function register(app: App, kernel: Kernel): void {
             .values({ user_id: req.params.id, space_id: req.params.spaceId, roles: req.body.roles })
             .onConflict((oc) => oc.columns(['space_id', 'user_id']).doUpdateSet({ roles: req.body.roles }))
             .execute()
+            .then(async () => assertLicenceAllowsMembers(trx, await memberCount(trx, req.params.spaceId)))
             .then(() => kernel.sessions.announceMembershipChange(trx)),
         );
       } catch (error) {

@@ -15,6 +15,8 @@ export interface PlatformArticleTable {
   sort: number;
   published_at: Date;
   hidden: boolean;
+  /** Console migration 0004: the body is sanitised HTML from the operator's editor (decision 0084), not plain text. */
+  rich: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 declare module '../../kernel/db/schema.ts' {

@@ -37,12 +37,12 @@ async function relationProblems(trx: Trx, definition: FormDefinition): Promise<F
 }
 
 /** The definition's problems, its own (shared with the designer) and those only the database can tell. */
-async function definitionProblems(trx: Trx, formId: string, definition: FormDefinition): Promise<FieldError[]> {
+export async function definitionProblems(trx: Trx, formId: string, definition: FormDefinition): Promise<FieldError[]> {
   const errors = validateDefinition(definition, { publishedKeys: await publishedKeys(trx, formId) });
   return errors.length ? errors : relationProblems(trx, definition);
 }
 
-const highestKeyOf = (definition: FormDefinition) =>
+export const highestKeyOf = (definition: FormDefinition) =>
   Math.max(0, ...definition.fields.flatMap((f) => [f, ...(f.columns ?? [])]).map((f) => Number(f.key.slice(1)) || 0));
 
 /**

@@ -8,11 +8,13 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { assertWithinQuota } from '../../kernel/providers.ts';
 import { usesSomeApp } from '../appcenter/tables.ts';
 import { loadForm } from './context.ts';
 import { isDownload, mayReadFile, referenceFiles, usableFiles } from './file-access.ts';
 import { fileRef, readUploads, sha256, type FilePurpose } from './files.ts';
 import { getRecord } from './records.ts';
+import { storedBytes } from './usage.ts';
 
 const access = { permission: 'forms.records' } as const;
 const UploadQuery = Strict({ purpose: Type.Union([Type.Literal('attachment'), Type.Literal('image'), Type.Literal('import')]), lang: Lang });
@@ -27,14 +29,17 @@ export function registerFileRoutes(app: App, kernel: Kernel): void {
     if (!req.isMultipart()) throw fail.unprocessable('forms.file.none');
     // Separation of duties (decision 0026): safe and audit store no business files unless an app names their role.
     if (!holdsBusinessRole(req.ctx.roles) && !(await kernel.transact(req, (trx) => usesSomeApp(trx, req)))) throw fail.forbidden('forms.file.dutyRole');
-    const uploads = await readUploads(req, purpose, purpose === 'import' ? IMPORT_MAX_BYTES : FORM_LIMITS.fileSizeMax);
-    const files = await kernel.transact(req, (trx) =>
-      trx
+    // Root's upload limit (`/root/systemConfig`) bounds every file below the forms' own ceiling.
+    const uploads = await readUploads(req, purpose, Math.min(purpose === 'import' ? IMPORT_MAX_BYTES : FORM_LIMITS.fileSizeMax, kernel.platform.uploadMaxBytes));
+    const files = await kernel.transact(req, async (trx) => {
+      // The space's storage quota (issue 17): the whole upload or nothing.
+      await assertWithinQuota(trx, space.id, 'storage', (await storedBytes(trx)) + uploads.reduce((sum, u) => sum + u.bytes.length, 0));
+      return trx
         .insertInto('forms_file')
         .values(uploads.map((u) => ({ space_id: space.id, name: u.name, mime: u.mime, size: u.bytes.length, sha256: sha256(u.bytes), content: u.bytes, purpose, uploaded_by: user.userId })))
         .returning(['id', 'name', 'size', 'mime'])
-        .execute(),
-    );
+        .execute();
+    });
     req.ctx.auditTarget = files.map((f) => f.id).join(',');
     return { code: 200, msg: 'ok', data: { files: files.map(fileRef) } };
   });

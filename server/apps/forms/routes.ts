@@ -14,6 +14,7 @@ import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerQrRoutes } from './qr-routes.ts';
 import { registerPortalSource } from './portal-source.ts';
 import { registerAnalysis } from './analysis/provider.ts';
+import { registerPackagePart } from './package-part.ts';
 import { registerRecordRoutes } from './record-routes.ts';
 import { registerViewRoutes } from './views-routes.ts';
 import './schema.ts';
@@ -27,6 +28,7 @@ function register(app: App, kernel: Kernel): void {
   kernel.recordFlow.provideRecords(formRecords);
   registerPortalSource(kernel.portalSources);
   registerAnalysis(kernel);
+  registerPackagePart(kernel);
   // The cached form/rule/membership facts of record calls: forgotten on every change (see context.ts).
   void kernel.listener.listen(META_CHANNEL, forgetFormsMeta).catch((error: unknown) => kernel.log.error({ err: error }, 'listening for forms changes failed'));
   // Before the answer leaves (its transaction has committed), so the caller's next request sees the change.

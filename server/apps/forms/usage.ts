@@ -26,3 +26,11 @@ export async function formsUsage(trx: Trx): Promise<Record<string, number>> {
     storageBytes: bytes + Number(files.rows[0]?.size ?? 0),
   };
 }
+
+/** The bytes the storage quota counts (issue 17): the forms' tables and files, as `storageBytes` above reports them. */
+export async function storedBytes(trx: Trx): Promise<number> {
+  const row = await sql<{ bytes: string | null }>`
+    select (coalesce((select sum(pg_total_relation_size(c.oid)) from forms_form f join pg_class c on c.relname = 'forms_data_' || f.id and c.relkind = 'r'), 0)
+      + coalesce((select sum(size) from forms_file), 0))::text as bytes`.execute(trx);
+  return Number(row.rows[0]?.bytes ?? 0);
+}

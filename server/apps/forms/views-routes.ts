@@ -26,7 +26,7 @@ function fieldOf(fields: readonly FieldDef[], key: string | undefined, types: re
 }
 
 /** What a view of each kind needs; returns the columns it sorts, filters or groups on (they get indexes). */
-function checkView(fields: readonly FieldDef[], kind: string, config: ViewConfig): string[] {
+export function checkView(fields: readonly FieldDef[], kind: string, config: ViewConfig): string[] {
   const used = [...filterFields(config.filter as FilterGroup | undefined)];
   if (config.filter) {
     const problems = filterProblems(fields, config.filter as FilterGroup);
@@ -53,7 +53,7 @@ function checkView(fields: readonly FieldDef[], kind: string, config: ViewConfig
 }
 
 /** Indexes for what a view sorts, filters and groups on; an occupy view also gets its no-overlap constraint. */
-async function prepareView(trx: Trx, form: FormMeta, kind: string, config: ViewConfig, used: string[]) {
+export async function prepareView(trx: Trx, form: FormMeta, kind: string, config: ViewConfig, used: string[]) {
   for (const name of used) {
     const field = form.allFields.find((f) => f.key === name);
     if (field && (VALUE_KIND[field.type] === 'json' || VALUE_KIND[field.type] === 'serial')) continue;
@@ -140,6 +140,32 @@ export function registerViewRoutes(app: App, kernel: Kernel): void {
 
 const ruleColumns = ['id', 'name', 'subject_kind as subjectKind', 'subject', 'levels', 'scope', 'condition', 'hidden_fields as hiddenFields'] as const;
 
+/** A rule's problems (422) or its row values: the one check of the rule routes and of installed packages. */
+export const checkRule = async (trx: Trx, form: Pick<FormMeta, 'allFields' | 'spaceId'>, body: typeof RuleBody.static) => {
+  if (body.scope === 'condition') {
+    if (!body.condition) throw fail.unprocessable('forms.rule.conditionRequired');
+    const problems = filterProblems(form.allFields, body.condition as FilterGroup);
+    if (problems.length) throw fail.unprocessable(problems[0]!.key, problems[0]!.params, { problems });
+  }
+  for (const key of body.hiddenFields ?? []) if (!form.allFields.some((f) => f.key === key)) throw fail.unprocessable('forms.filter.unknownField', { field: key });
+  const known =
+    body.subjectKind === 'role'
+      ? isRole(body.subject) && body.subject !== 'root'
+      : body.subjectKind === 'group'
+        ? /^[0-9]{1,18}$/.test(body.subject) && !!(await sql`select 1 from org_group where id = ${body.subject}::bigint`.execute(trx)).rows.length
+        : /^[0-9]{1,18}$/.test(body.subject) && !!(await trx.selectFrom('memberships').select('user_id').where('space_id', '=', form.spaceId).where('user_id', '=', body.subject).executeTakeFirst());
+  if (!known) throw fail.unprocessable('forms.rule.badSubject');
+  return {
+    name: body.name.trim(),
+    subject_kind: body.subjectKind,
+    subject: body.subject,
+    levels: body.levels,
+    scope: body.scope,
+    condition: body.scope === 'condition' ? JSON.stringify(body.condition) : null,
+    hidden_fields: body.hiddenFields ?? [],
+  };
+};
+
 /** Record permission rules of §6 (admin): per role, user group or user; levels; scope; hidden fields. */
 function registerRuleRoutes(app: App, kernel: Kernel): void {
   app.get('/api/forms/forms/:formId/rules', { config: { access: design }, schema: { params: FormParams, querystring: NoQuery } }, async (req) => {
@@ -149,31 +175,6 @@ function registerRuleRoutes(app: App, kernel: Kernel): void {
     });
     return { code: 200, msg: 'ok', data: { rules } };
   });
-
-  const checkRule = async (trx: Trx, form: FormMeta, body: typeof RuleBody.static) => {
-    if (body.scope === 'condition') {
-      if (!body.condition) throw fail.unprocessable('forms.rule.conditionRequired');
-      const problems = filterProblems(form.allFields, body.condition as FilterGroup);
-      if (problems.length) throw fail.unprocessable(problems[0]!.key, problems[0]!.params, { problems });
-    }
-    for (const key of body.hiddenFields ?? []) if (!form.allFields.some((f) => f.key === key)) throw fail.unprocessable('forms.filter.unknownField', { field: key });
-    const known =
-      body.subjectKind === 'role'
-        ? isRole(body.subject) && body.subject !== 'root'
-        : body.subjectKind === 'group'
-          ? /^[0-9]{1,18}$/.test(body.subject) && !!(await sql`select 1 from org_group where id = ${body.subject}::bigint`.execute(trx)).rows.length
-          : /^[0-9]{1,18}$/.test(body.subject) && !!(await trx.selectFrom('memberships').select('user_id').where('space_id', '=', form.spaceId).where('user_id', '=', body.subject).executeTakeFirst());
-    if (!known) throw fail.unprocessable('forms.rule.badSubject');
-    return {
-      name: body.name.trim(),
-      subject_kind: body.subjectKind,
-      subject: body.subject,
-      levels: body.levels,
-      scope: body.scope,
-      condition: body.scope === 'condition' ? JSON.stringify(body.condition) : null,
-      hidden_fields: body.hiddenFields ?? [],
-    };
-  };
 
   app.post('/api/forms/forms/:formId/rules', { config: { access: design, action: 'forms.rule.create' }, schema: { params: FormParams, body: RuleBody } }, async (req) => {
     const rule = await kernel.transact(req, async (trx) => {

@@ -4,6 +4,7 @@ import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { activeMemberCount, assertWithinQuota } from '../../kernel/providers.ts';
 import { takenLoginIds } from './member-store.ts';
 import './tables.ts';
 
@@ -44,6 +45,7 @@ export function registerJoinReviewRoutes(app: App, kernel: Kernel): void {
           let userId: string | null = null;
           if (verdict === 'approve') {
             if ((await takenLoginIds(trx, [application.login_id])).size) throw fail.unprocessable('org.member.loginTaken', { loginId: application.login_id });
+            await assertWithinQuota(trx, space.id, 'members', (await activeMemberCount(trx, space.id)) + 1);
             const user = await trx
               .insertInto('users')
               .values({ login_id: application.login_id, name: application.name, phone: application.phone, email: application.email, password_hash: application.password_hash, default_space_id: space.id, password_changed_at: new Date(kernel.clock.now()) })

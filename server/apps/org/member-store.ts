@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { normalisedMember } from '../../../shared/org/member.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
+import { activeMemberCount, assertWithinQuota } from '../../kernel/providers.ts';
 import { hashToken } from '../../kernel/sessions.ts';
 import { insertFieldValues } from './member-field-store.ts';
 
@@ -59,6 +60,8 @@ export const profileColumns = (spaceId: string, userId: string, plan: MemberPlan
  */
 export async function insertMembers(trx: Trx, spaceId: string, plans: MemberPlan[], now: number): Promise<Array<{ id: string; invitation: string | null }>> {
   const created: Array<{ id: string; invitation: string | null }> = [];
+  // The space's members quota (issue 17): all of them or none, before anything is written.
+  await assertWithinQuota(trx, spaceId, 'members', (await activeMemberCount(trx, spaceId)) + plans.length);
   for (const part of chunks(plans, 1000)) {
     const invitations = part.map((plan) => (plan.passwordHash ? null : newInvitation(now)));
     const users = await trx

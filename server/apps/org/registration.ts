@@ -71,6 +71,8 @@ export function registerRegistrationRoutes(app: App, kernel: Kernel): void {
   });
 
   app.post('/api/org/space-requests', { config: { access: 'public', action: 'org.space.request' }, schema: { body: SpaceRequestBody } }, async (req) => {
+    // Root may close registration of new enterprises (`/root/systemConfig`, decision 0080).
+    if (!kernel.platform.registrationOpen) throw fail.forbidden('consoleOperator.settings.registrationClosed');
     const body = req.body;
     checkApplicant({ ...body, loginId: body.adminLoginId, name: body.contactName }, kernel.policies.get(null));
     if (!body.enterpriseName.trim()) throw fail.unprocessable('validation.required', { field: 'org.registration.enterpriseName' }, { field: 'enterpriseName' });

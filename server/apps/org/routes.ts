@@ -35,6 +35,7 @@ import { resolveRecipients } from './recipients.ts';
 import { registerSelfGroupRoutes } from './self-groups.ts';
 import { registerSelfPortraitRoutes } from './self-portrait.ts';
 import { registerSelfProfileRoutes } from './self-profile.ts';
+import { registerSaasRoutes } from './saas/routes.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -89,6 +90,7 @@ function register(app: App, kernel: Kernel): void {
   registerSelfProfileRoutes(app, kernel);
   registerSelfPortraitRoutes(app, kernel);
   registerSelfGroupRoutes(app, kernel);
+  registerSaasRoutes(app, kernel); // The service provider's console (issue 17, decision 0074).
   // The chat app asks the web chat switch through the kernel, never importing this app (decision 0052).
   kernel.webchat.provide(webchatEnabled);
 }

@@ -8,6 +8,7 @@ import { registerRunRoutes } from './run-routes.ts';
 import { registerTodoRoutes } from './todo-routes.ts';
 import { registerMonitorRoutes } from './monitor-routes.ts';
 import { registerPortalSource } from './portal-source.ts';
+import { registerPackagePart } from './package-part.ts';
 import { TimerWorker } from './timer-worker.ts';
 import './tables.ts';
 
@@ -28,6 +29,7 @@ function register(app: App, kernel: Kernel): void {
   registerMonitorRoutes(app, kernel);
   registerAgentRoutes(app, kernel);
   registerPortalSource(kernel);
+  registerPackagePart(kernel);
 }
 
 /** Each kernel's timer worker, for tests that move the clock and fire what is due. */

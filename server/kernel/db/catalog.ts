@@ -8,7 +8,9 @@ import { APP_ROLE } from './pool.ts';
  */
 // space_security_policy, space_dictionary: read by the kernel outside a request's space (at start, for public
 // dictionary calls); written only for the request's own space by the org app's routes.
-export const PLATFORM_TABLES: readonly string[] = ['spaces', 'users', 'memberships', 'sessions', 'oplog', 'space_security_policy', 'space_dictionary'];
+// sms_send_log: the operator's send log across spaces (decision 0083); the space is where a message was sent for.
+// finance_order: root's ledger of what each space bought (decision 0087); only root's console routes read it.
+export const PLATFORM_TABLES: readonly string[] = ['spaces', 'users', 'memberships', 'sessions', 'oplog', 'space_security_policy', 'space_dictionary', 'sms_send_log', 'finance_order'];
 
 const POLICY_CONDITION = "nullif(current_setting('app.space_id'::text, true), ''::text)";
 const PROVIDER_CONDITION = "nullif(current_setting('app.provider_id'::text, true), ''::text)";

@@ -7,9 +7,11 @@ import { fail } from '../errors.ts';
 import { KeyAlreadyUsed, bindingOf, claimKey } from '../idempotency.ts';
 import { entryFor, type Audit } from '../audit.ts';
 import type { Principal } from '../sessions.ts';
+import type { PlatformKeyGrant } from '../platform-keys.ts';
 
 /** Who may call a route. Every route declares one; a route without it stops the server at boot. */
-export type Access = 'public' | 'signedIn' | { roles: readonly Role[] } | { permission: Permission };
+/** `platformKey`: the platform API, called only with an operator's platform key (decision 0082), never a session. */
+export type Access = 'public' | 'signedIn' | 'platformKey' | { roles: readonly Role[] } | { permission: Permission };
 
 export interface SpaceRef {
   id: string;
@@ -36,6 +38,8 @@ export interface RequestContext {
   idempotencyClaimed: boolean;
   /** The operation-log entry was written inside the request's transaction (onSend then skips it). */
   audited: boolean;
+  /** The platform key of a platform API call (decision 0082); unset on every other route. */
+  platformKey?: PlatformKeyGrant;
 }
 
 declare module 'fastify' {
@@ -48,8 +52,15 @@ declare module 'fastify' {
      * operation to log — a wall screen refreshing every ten seconds would otherwise fill the operation log.
      */
     readOnly?: boolean;
+    /**
+     * A `navigator.sendBeacon` target (event tracking): a beacon cannot carry the CSRF header, so a JSON body (which
+     * a cross-site page cannot send without a CORS preflight, never granted) from this origin stands in for it.
+     */
+    beacon?: boolean;
     /** Answered while maintenance mode is on (only login and the status call). */
     allowInMaintenance?: boolean;
+    /** The scope a platform key needs for this route (with `access: 'platformKey'`). */
+    platformScope?: string;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -28,9 +28,22 @@ function sameToken(a: string, b: string): boolean {
  */
 function checkCsrf(req: FastifyRequest, principal: Principal | null): void {
   if (SAFE_METHODS.has(req.method)) return;
+  if (req.routeOptions.config.beacon && principal && beaconFromHere(req)) return;
   const header = req.headers[CSRF_HEADER];
   const value = Array.isArray(header) ? header[0] : header;
   if (!value || (principal && !sameToken(value, principal.csrfToken))) throw fail.forbidden('request.csrfMissing');
+}
+
+/** A beacon (see `beacon` in context.ts): JSON, and an Origin, when the browser sends one, of this very host. */
+function beaconFromHere(req: FastifyRequest): boolean {
+  if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) return false;
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /** The common case without waiting: the request acts in a space the caller belongs to. False: not that case. */
@@ -94,12 +107,20 @@ async function enforcePolicy(kernel: Kernel, ctx: RequestContext): Promise<void>
   if (ctx.space && !principal.isRoot && !kernel.policies.addressAllowed(ctx.space.id, ctx.roles, ctx.ip)) throw fail.forbidden('security.ipRefused');
 }
 
-export function allows(access: Access, principal: Principal | null, roles: readonly Role[], delegated: readonly DelegablePermission[] = []): boolean {
+/** `table`: who holds what now (root's changes, decision 0081); the built-in table when absent. */
+export function allows(
+  access: Access,
+  principal: Principal | null,
+  roles: readonly Role[],
+  delegated: readonly DelegablePermission[] = [],
+  table: { holds: typeof holds } = { holds },
+): boolean {
   if (access === 'public') return true;
+  if (access === 'platformKey') return false; // a session never opens the platform API (decision 0082)
   if (!principal) return false;
   if (access === 'signedIn') return true;
   if ('roles' in access) return access.roles.some((role) => roles.includes(role));
-  return holds(access.permission, roles, delegated);
+  return table.holds(access.permission, roles, delegated);
 }
 
 export function installKernelHooks(app: App, kernel: Kernel): void {
@@ -114,7 +135,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
   app.addHook('onRequest', async (req, reply) => {
     const query = req.query as Record<string, unknown> | undefined;
     const ctx: RequestContext = {
-      language: kernel.i18n.pick(query?.lang, req.cookies[LOCALE_COOKIE], req.headers['accept-language']),
+      language: kernel.i18n.pick(query?.lang, req.cookies[LOCALE_COOKIE], req.headers['accept-language'], kernel.platform.chosenLanguage),
       ip: req.ip,
       principal: null,
       space: null,
@@ -131,6 +152,12 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     const config = req.routeOptions.config;
     if (!config.access) return; // no API route: the web app's files and pages, or a 404
     if (kernel.maintenance.on && !config.allowInMaintenance) throw fail.maintenance();
+    if (config.access === 'platformKey') {
+      // The platform API takes only a platform key: no session, no CSRF (no cookie), no space (decision 0082).
+      const retry = (seconds: number) => void reply.header('retry-after', String(seconds));
+      ctx.platformKey = await kernel.platformKeys.grant(req.headers.authorization, config.platformScope ?? '', kernel.clock.now(), retry);
+      return;
+    }
     const bearer = bearerOf(req.headers.authorization);
     if (bearer !== null) {
       // A developer token is sent deliberately, never by the browser on its own: no cookie, so no CSRF to defend.
@@ -144,7 +171,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     // Every answer says which space it acted in and whether that is the caller's own (spec §6).
     if (ctx.space) reply.header('x-space-id', ctx.space.id).header('x-cross-space', ctx.isCrossSpace ? '1' : '0');
     if (ctx.principal) await enforcePolicy(kernel, ctx);
-    if (!allows(config.access, ctx.principal, ctx.roles, ctx.delegated)) {
+    if (!allows(config.access, ctx.principal, ctx.roles, ctx.delegated, kernel.rolePermissions)) {
       throw ctx.principal ? fail.forbidden() : fail.unauthorized();
     }
     // A signed-in write may carry an Idempotency-Key: its transaction claims it (see transact), and a key
@@ -160,6 +187,8 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
 
   const accessLog = accessLogWriter(kernel.log);
   app.addHook('onResponse', (req, reply, done) => {
+    // Interface watch (decision 0085): API routes only, by pattern; the web app's files are not interfaces.
+    if (req.routeOptions.config.access) kernel.watch.record(req.method, req.routeOptions.url ?? '', reply.statusCode, reply.elapsedTime);
     accessLog?.({
       reqId: req.id,
       method: req.method,

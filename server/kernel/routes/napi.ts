@@ -29,7 +29,8 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
     const { principal, space, language, isCrossSpace, ip } = req.ctx;
     const { secure, host } = publicOrigin(kernel.config, req);
     const langVersion = await kernel.dictionaries.version(space?.id);
-    const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}|${langVersion}`;
+    // Root's download link is part of the answer (`/root/systemConfig`): a change must not be served stale.
+    const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}|${langVersion}|${kernel.platform.current.desktopDownloadUrl}`;
     let forPrincipal = answers.get(principal ?? guestKey);
     if (!forPrincipal || forPrincipal.size > 20) answers.set(principal ?? guestKey, (forPrincipal = new Map()));
     let json = forPrincipal.get(key);
@@ -63,7 +64,8 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
         websocketConfig: JSON.stringify({ socketDomain: `${secure ? 'wss' : 'ws'}://${host}/napi/socket`, loginIp: ip }),
         server: { api: origin, sapi: `${origin}/sapi`, napi: `${origin}/napi` },
         projectStamp: PROJECT_STAMP,
-        desktopDownloadUrl: kernel.config.desktopDownloadUrl,
+        // Root's setting over DESKTOP_DOWNLOAD_URL (`/root/systemConfig`).
+        desktopDownloadUrl: kernel.platform.current.desktopDownloadUrl,
         publishVersion: constants.PUBLISH_VERSION,
         langVersion,
         constants: {

@@ -1,3 +1,7 @@
 import type { PageModule } from '../../types.ts';
+import { ExperienceVersionAppPage, OfficialVersionAppPage } from './ReleasedVersionsPage.tsx';
+import { RootApplicationPage } from './RootApplicationPage.tsx';
+import { StoreBannerPage } from './StoreBannerPage.tsx';
 
-export const pages: PageModule['pages'] = {};
+/** The operator's store pages (issue 17): store applications, released and trial versions, banners. */
+export const pages: PageModule['pages'] = { RootApplicationPage, OfficialVersionAppPage, ExperienceVersionAppPage, StoreBannerPage };

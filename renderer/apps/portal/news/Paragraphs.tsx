@@ -1,7 +1,11 @@
 import type { Article } from '../../../../shared/api/news.ts';
 
-/** An article's body: plain-text paragraphs drawn as text, so nothing in it can run or style the page. */
+/**
+ * An article's body: plain-text paragraphs drawn as text, or the operator's rich text, which the server sanitised
+ * when it was saved (no script, no handler, no `javascript:` link: decision 0084).
+ */
 export function Paragraphs({ article }: { article: Article }) {
+  if (article.html !== null) return <div className="qp-news-body" dangerouslySetInnerHTML={{ __html: article.html }} />;
   return (
     <div className="qp-news-body">
       {article.paragraphs.map((text, i) => (

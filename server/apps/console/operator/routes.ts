@@ -1,7 +1,19 @@
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
+import { NoticeWorker, noticeWorkers } from './notice-worker.ts';
+import { registerNoticeRoutes } from './notices.ts';
+import { registerSettingsRoutes } from './settings.ts';
+import { registerOperatorUserRoutes } from './users.ts';
+import './tables.ts';
 
+/** The operator's accounts, notices, platform settings and role permissions (issue 17, decisions 0079–0081). */
 export function registerOperatorRoutes(app: App, kernel: Kernel): void {
-  void app;
-  void kernel;
+  registerOperatorUserRoutes(app, kernel);
+  registerNoticeRoutes(app, kernel);
+  registerSettingsRoutes(app, kernel);
+  // Due announcements and maintenance fire from here, in every process; the claim keeps each to one of them.
+  const worker = new NoticeWorker(kernel);
+  noticeWorkers.set(kernel, worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
 }

@@ -1,0 +1,19 @@
+import { Tag } from '@arco-design/web-react';
+import { useTranslation } from 'react-i18next';
+import type { Channel, ReviewState } from '../../../../shared/api/appcenter-store.ts';
+
+const STATE_COLOR: Record<ReviewState, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
+
+/** A version's review state as a coloured tag, in the user's language. */
+export function StateTag({ state }: { state: ReviewState }) {
+  const { t } = useTranslation();
+  return <Tag color={STATE_COLOR[state]} data-testid={`state-${state}`}>{t(`appcenter.store.state.${state}`)}</Tag>;
+}
+
+export function ChannelTag({ channel }: { channel: Channel }) {
+  const { t } = useTranslation();
+  return <Tag color={channel === 'official' ? 'arcoblue' : 'purple'}>{t(`appcenter.store.channel.${channel}`)}</Tag>;
+}
+
+/** A time as the reader's language writes it; '—' for none. */
+export const when = (at: string | null, language: string) => (at ? new Date(at).toLocaleString(language) : '—');

@@ -1,0 +1,51 @@
+import { IdParam, NoQuery } from '../../../../shared/api/common.ts';
+import { ApproveRequestBody, RejectRequestBody, SpaceRequestQuery } from '../../../../shared/api/console-spaces.ts';
+import { signedIn } from '../../../kernel/http/context.ts';
+import type { App } from '../../../kernel/http/server.ts';
+import type { Kernel } from '../../../kernel/kernel.ts';
+import { closeSpaceRequest, listSpaceRequests, takePendingSpaceRequest } from '../../org/space-requests.ts';
+import { createAccount } from './accounts.ts';
+import { enterpriseRow, insertEnterprise } from './enterprise-rows.ts';
+
+const access = { permission: 'console.spaces.manage' } as const;
+
+/**
+ * Root's decision on enterprise registrations made on entRegist (decision 0073): approval makes the space and its
+ * first administrator from the request (the applicant's own password hash) in one transaction with closing it.
+ */
+export function registerSpaceRequestRoutes(app: App, kernel: Kernel): void {
+  app.get('/api/console/space-requests', { config: { access }, schema: { querystring: SpaceRequestQuery } }, async (req) => {
+    const requests = await listSpaceRequests(kernel.db, req.query.state);
+    return { code: 200, msg: 'ok', data: { requests } };
+  });
+
+  app.post('/api/console/space-requests/:id/approve', { config: { access, action: 'console.spaceRequest.approve' }, schema: { params: IdParam, querystring: NoQuery, body: ApproveRequestBody } }, async (req) => {
+    req.ctx.auditTarget = req.params.id;
+    const me = signedIn(req);
+    const space = await kernel.transact(req, async (trx) => {
+      const request = await takePendingSpaceRequest(trx, req.params.id);
+      const id = await insertEnterprise(trx, {
+        name: request.enterprise_name,
+        providerId: req.body.providerId,
+        quotas: req.body.quotas,
+        adminUserId: () =>
+          createAccount(trx, { loginId: request.admin_login_id, name: request.contact_name, phone: request.phone, email: request.email, password: '', passwordHash: request.password_hash }, null),
+      });
+      await closeSpaceRequest(trx, request.id, { state: 'approved', by: me.userId, at: new Date(kernel.clock.now()), note: null, spaceId: id });
+      await kernel.sessions.announceMembershipChange(trx);
+      return enterpriseRow(trx, id);
+    });
+    kernel.sessions.forget('all');
+    return { code: 200, msg: 'ok', data: space };
+  });
+
+  app.post('/api/console/space-requests/:id/reject', { config: { access, action: 'console.spaceRequest.reject' }, schema: { params: IdParam, querystring: NoQuery, body: RejectRequestBody } }, async (req) => {
+    req.ctx.auditTarget = req.params.id;
+    const me = signedIn(req);
+    await kernel.transact(req, async (trx) => {
+      const request = await takePendingSpaceRequest(trx, req.params.id);
+      await closeSpaceRequest(trx, request.id, { state: 'rejected', by: me.userId, at: new Date(kernel.clock.now()), note: req.body.reason.trim(), spaceId: null });
+    });
+    return { code: 200, msg: 'ok', data: { id: req.params.id, state: 'rejected' } };
+  });
+}

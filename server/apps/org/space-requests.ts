@@ -1,0 +1,72 @@
+import type { Db, Trx } from '../../kernel/db/pool.ts';
+import { fail } from '../../kernel/errors.ts';
+import './tables.ts';
+
+/**
+ * Enterprise registrations (entRegist) as the platform operator decides them (issue 17, decision 0073). The org app
+ * owns `org_space_request`; the console reads and closes requests only through these functions, never the table.
+ */
+
+export interface SpaceRequest {
+  id: string;
+  enterpriseName: string;
+  contactName: string;
+  phone: string;
+  email: string;
+  adminLoginId: string;
+  message: string;
+  state: 'pending' | 'approved' | 'rejected';
+  note: string | null;
+  createdSpaceId: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+const COLUMNS = [
+  'id',
+  'enterprise_name as enterpriseName',
+  'contact_name as contactName',
+  'phone',
+  'email',
+  'admin_login_id as adminLoginId',
+  'message',
+  'state',
+  'note',
+  'created_space_id as createdSpaceId',
+  'created_at as createdAt',
+  'decided_at as decidedAt',
+] as const;
+
+/** Requests, newest first (pending ones when `state` says so); never the password hash or the follow-up token. */
+export async function listSpaceRequests(db: Db, state?: SpaceRequest['state']): Promise<SpaceRequest[]> {
+  let query = db.selectFrom('org_space_request').select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500);
+  if (state) query = query.where('state', '=', state);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), decidedAt: r.decidedAt ? new Date(r.decidedAt).toISOString() : null }));
+}
+
+/** Locks a pending request for its decision; what approval needs to make the space and its administrator. */
+export async function takePendingSpaceRequest(trx: Trx, id: string) {
+  const row = await trx
+    .selectFrom('org_space_request')
+    .select(['id', 'enterprise_name', 'contact_name', 'phone', 'email', 'admin_login_id', 'password_hash', 'state'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw fail.notFound('consoleSpaces.request.notFound');
+  if (row.state !== 'pending') throw fail.conflict('consoleSpaces.request.decided');
+  return row;
+}
+
+/** Closes a request taken with takePendingSpaceRequest, in the same transaction. */
+export async function closeSpaceRequest(
+  trx: Trx,
+  id: string,
+  decision: { state: 'approved' | 'rejected'; by: string; at: Date; note: string | null; spaceId: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('org_space_request')
+    .set({ state: decision.state, decided_by: decision.by, decided_at: decision.at, note: decision.note, created_space_id: decision.spaceId })
+    .where('id', '=', id)
+    .execute();
+}

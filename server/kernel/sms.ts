@@ -1,0 +1,38 @@
+/** One text message: a template of the operator's SMS settings, filled with `params` (its `<%name%>` markers). */
+export interface SmsMessage {
+  phone: string;
+  template: string;
+  params: Record<string, string>;
+}
+
+export interface SmsResult {
+  /** The send log's row. */
+  id: string;
+  status: 'sent' | 'failed';
+}
+
+/** Sends one message for `spaceId` (null: the platform's own) and logs it; never throws for a provider's failure. */
+export type SmsSender = (spaceId: string | null, message: SmsMessage) => Promise<SmsResult>;
+
+/**
+ * The platform's SMS channel (decision 0083), as the kernel carries it: the console app keeps the provider
+ * accounts, signatures, templates and the send log and provides the sender; any app (the messages app's SMS
+ * channel) calls `send` after its own transaction committed — a text message cannot be taken back by a rollback.
+ */
+export class Sms {
+  private sender: SmsSender | null = null;
+
+  provide(sender: SmsSender): void {
+    this.sender = sender;
+  }
+
+  /** Whether SMS can be sent at all (the console app registered its sender). */
+  available(): boolean {
+    return this.sender !== null;
+  }
+
+  send(spaceId: string | null, message: SmsMessage): Promise<SmsResult> {
+    if (!this.sender) throw new Error('No SMS sender is registered (the console app registers it at start).');
+    return this.sender(spaceId, message);
+  }
+}
