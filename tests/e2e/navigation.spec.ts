@@ -30,6 +30,8 @@ const webList = async () => ((await ok(admin.get('/api/org/navigation?terminal=w
 
 async function pick(page: Page, testId: string, text: string) {
   await active(page).getByTestId(testId).click();
+  // The list of pages is long (virtualised): search narrows it to the one wanted, as a person would.
+  await page.keyboard.type(text);
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: text }).first().click();
 }
 

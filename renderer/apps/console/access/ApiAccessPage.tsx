@@ -78,17 +78,17 @@ export function ApiAccessPage(_: PageProps) {
           okButtonProps={{ disabled: !draft.name.trim() || draft.scopes.length === 0, id: 'key-create' }}>
           <Form layout="vertical">
             <Form.Item label={t('consoleAccess.ui.name')} required>
-              <Input value={draft.name} maxLength={60} onChange={(name) => setDraft({ ...draft, name })} data-testid="key-name" />
+              <Input aria-label={t('consoleAccess.ui.name')} value={draft.name} maxLength={60} onChange={(name) => setDraft({ ...draft, name })} data-testid="key-name" />
             </Form.Item>
             <Form.Item label={t('consoleAccess.keys.scopes')} required>
               <Checkbox.Group value={draft.scopes} onChange={(scopes: PlatformScope[]) => setDraft({ ...draft, scopes })}
                 options={PLATFORM_SCOPES.map((s) => ({ value: s, label: <span data-testid={`key-scope-${s}`}>{t(`consoleAccess.scope.${s}`)}</span> }))} />
             </Form.Item>
             <Form.Item label={t('consoleAccess.keys.rate')} required>
-              <InputNumber min={1} max={10000} precision={0} value={draft.ratePerMinute} onChange={(n) => setDraft({ ...draft, ratePerMinute: n ?? 1 })} suffix={t('consoleAccess.keys.perMinuteUnit')} data-testid="key-rate" />
+              <InputNumber aria-label={t('consoleAccess.keys.rate')} min={1} max={10000} precision={0} value={draft.ratePerMinute} onChange={(n) => setDraft({ ...draft, ratePerMinute: n ?? 1 })} suffix={t('consoleAccess.keys.perMinuteUnit')} data-testid="key-rate" />
             </Form.Item>
             <Form.Item label={t('consoleAccess.keys.expires')} extra={t('consoleAccess.keys.expiresHint')}>
-              <DatePicker showTime style={{ width: '100%' }} disabledDate={(d) => d.valueOf() < Date.now() - 86_400_000}
+              <DatePicker aria-label={t('consoleAccess.keys.expires')} showTime style={{ width: '100%' }} disabledDate={(d) => d.valueOf() < Date.now() - 86_400_000}
                 onChange={(_, d) => setDraft({ ...draft, expiresAt: d ? d.toDate().toISOString() : null })} />
             </Form.Item>
           </Form>

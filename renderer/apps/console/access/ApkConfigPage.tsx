@@ -60,19 +60,19 @@ export function ApkConfigPage(_: PageProps) {
           okButtonProps={{ disabled: !draft.version.trim() || !draft.downloadUrl.trim() || (desktop && !draft.sha512.trim()) }}>
           <Form layout="vertical">
             <Form.Item label={t('consoleAccess.release.platform')} required>
-              <Select value={draft.platform} onChange={(platform: ReleasePlatform) => setDraft({ ...draft, platform })} options={RELEASE_PLATFORMS.map((p) => ({ value: p, label: t(`consoleAccess.platform.${p}`) }))} />
+              <Select aria-label={t('consoleAccess.release.platform')} value={draft.platform} onChange={(platform: ReleasePlatform) => setDraft({ ...draft, platform })} options={RELEASE_PLATFORMS.map((p) => ({ value: p, label: t(`consoleAccess.platform.${p}`) }))} />
             </Form.Item>
-            <Form.Item label={t('consoleAccess.release.version')} required extra={t('consoleAccess.release.versionHint')}><Input value={draft.version} maxLength={20} placeholder="1.2.3" onChange={(version) => setDraft({ ...draft, version })} /></Form.Item>
-            <Form.Item label={t('consoleAccess.release.link')} required><Input value={draft.downloadUrl} maxLength={500} placeholder="https://" onChange={(downloadUrl) => setDraft({ ...draft, downloadUrl })} /></Form.Item>
+            <Form.Item label={t('consoleAccess.release.version')} required extra={t('consoleAccess.release.versionHint')}><Input aria-label={t('consoleAccess.release.version')} value={draft.version} maxLength={20} placeholder="1.2.3" onChange={(version) => setDraft({ ...draft, version })} /></Form.Item>
+            <Form.Item label={t('consoleAccess.release.link')} required><Input aria-label={t('consoleAccess.release.link')} value={draft.downloadUrl} maxLength={500} placeholder="https://" onChange={(downloadUrl) => setDraft({ ...draft, downloadUrl })} /></Form.Item>
             {desktop && (
               <>
                 <Form.Item label="SHA-512" required extra={t('consoleAccess.release.shaHint')}><Input value={draft.sha512} maxLength={88} onChange={(sha512) => setDraft({ ...draft, sha512 })} /></Form.Item>
-                <Form.Item label={t('consoleAccess.release.size')}><InputNumber min={1} precision={0} value={draft.sizeBytes ?? undefined} onChange={(n) => setDraft({ ...draft, sizeBytes: n ?? null })} /></Form.Item>
+                <Form.Item label={t('consoleAccess.release.size')}><InputNumber aria-label={t('consoleAccess.release.size')} min={1} precision={0} value={draft.sizeBytes ?? undefined} onChange={(n) => setDraft({ ...draft, sizeBytes: n ?? null })} /></Form.Item>
               </>
             )}
-            <Form.Item label={t('consoleAccess.release.notesZh')}><Input.TextArea value={draft.notesZh} maxLength={2000} onChange={(notesZh) => setDraft({ ...draft, notesZh })} /></Form.Item>
-            <Form.Item label={t('consoleAccess.release.notesEn')}><Input.TextArea value={draft.notesEn} maxLength={4000} onChange={(notesEn) => setDraft({ ...draft, notesEn })} /></Form.Item>
-            <Form.Item label={t('consoleAccess.release.mandatory')}><Switch checked={draft.mandatory} onChange={(mandatory) => setDraft({ ...draft, mandatory })} /></Form.Item>
+            <Form.Item label={t('consoleAccess.release.notesZh')}><Input.TextArea aria-label={t('consoleAccess.release.notesZh')} value={draft.notesZh} maxLength={2000} onChange={(notesZh) => setDraft({ ...draft, notesZh })} /></Form.Item>
+            <Form.Item label={t('consoleAccess.release.notesEn')}><Input.TextArea aria-label={t('consoleAccess.release.notesEn')} value={draft.notesEn} maxLength={4000} onChange={(notesEn) => setDraft({ ...draft, notesEn })} /></Form.Item>
+            <Form.Item label={t('consoleAccess.release.mandatory')}><Switch aria-label={t('consoleAccess.release.mandatory')} checked={draft.mandatory} onChange={(mandatory) => setDraft({ ...draft, mandatory })} /></Form.Item>
           </Form>
           {dialog.error && <Alert type="error" content={dialog.error} />}
         </Modal>

@@ -48,10 +48,10 @@ export function HelperDetailPage({ match }: PageProps) {
   const language = (suffix: 'Zh' | 'En', label: string) => (
     <Tabs.TabPane key={suffix} title={label}>
       <Form.Item label={t('consoleAccess.article.title')} required>
-        <Input value={form[`title${suffix}`]} maxLength={suffix === 'Zh' ? 120 : 200} onChange={(v) => set({ [`title${suffix}`]: v })} data-testid={`article-title-${suffix}`} />
+        <Input aria-label={t('consoleAccess.article.title')} value={form[`title${suffix}`]} maxLength={suffix === 'Zh' ? 120 : 200} onChange={(v) => set({ [`title${suffix}`]: v })} data-testid={`article-title-${suffix}`} />
       </Form.Item>
       <Form.Item label={t('consoleAccess.article.summary')}>
-        <Input.TextArea value={form[`summary${suffix}`]} maxLength={suffix === 'Zh' ? 300 : 600} onChange={(v) => set({ [`summary${suffix}`]: v })} />
+        <Input.TextArea aria-label={t('consoleAccess.article.summary')} value={form[`summary${suffix}`]} maxLength={suffix === 'Zh' ? 300 : 600} onChange={(v) => set({ [`summary${suffix}`]: v })} />
       </Form.Item>
       <Form.Item label={t('consoleAccess.article.body')} required>
         <div data-testid={`article-body-${suffix}`}>
@@ -67,7 +67,7 @@ export function HelperDetailPage({ match }: PageProps) {
       <Form layout="vertical" style={{ maxWidth: 860 }}>
         {form.kind === 'help' && (
           <Form.Item label={t('consoleAccess.article.category')} required>
-            <Select value={form.category ?? 'start'} onChange={(category: ArticleInput['category']) => set({ category })} options={HELP_CATEGORIES.map((c) => ({ value: c, label: t(`consoleAccess.article.category.${c}`) }))} />
+            <Select aria-label={t('consoleAccess.article.category')} value={form.category ?? 'start'} onChange={(category: ArticleInput['category']) => set({ category })} options={HELP_CATEGORIES.map((c) => ({ value: c, label: t(`consoleAccess.article.category.${c}`) }))} />
           </Form.Item>
         )}
         <Tabs defaultActiveTab="Zh">

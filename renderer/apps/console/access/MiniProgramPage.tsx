@@ -31,12 +31,12 @@ export function MiniProgramPage(_: PageProps) {
       {error && <LoadError message={error} onRetry={() => void reload()} />}
       {data === null && !error && <Alert className="qp-gap" content={t('consoleAccess.applet.none')} />}
       <Form layout="vertical" style={{ maxWidth: 480 }}>
-        <Form.Item label={t('consoleAccess.applet.appId')} required><Input value={form.appId} maxLength={64} onChange={(appId) => setForm({ ...form, appId })} /></Form.Item>
-        <Form.Item label={t('consoleAccess.ui.name')}><Input value={form.name} maxLength={60} onChange={(name) => setForm({ ...form, name })} /></Form.Item>
+        <Form.Item label={t('consoleAccess.applet.appId')} required><Input aria-label={t('consoleAccess.applet.appId')} value={form.appId} maxLength={64} onChange={(appId) => setForm({ ...form, appId })} /></Form.Item>
+        <Form.Item label={t('consoleAccess.ui.name')}><Input aria-label={t('consoleAccess.ui.name')} value={form.name} maxLength={60} onChange={(name) => setForm({ ...form, name })} /></Form.Item>
         <Form.Item label={t('consoleAccess.applet.secret')} extra={data?.hasSecret ? t('consoleAccess.ui.secretKeep') : undefined}>
-          <Input.Password value={form.secret} maxLength={200} autoComplete="new-password" onChange={(secret) => setForm({ ...form, secret })} />
+          <Input.Password aria-label={t('consoleAccess.applet.secret')} value={form.secret} maxLength={200} autoComplete="new-password" onChange={(secret) => setForm({ ...form, secret })} />
         </Form.Item>
-        <Form.Item label={t('consoleAccess.applet.enabled')}><Switch checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} /></Form.Item>
+        <Form.Item label={t('consoleAccess.applet.enabled')}><Switch aria-label={t('consoleAccess.applet.enabled')} checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} /></Form.Item>
         {save.error && <Alert type="error" className="qp-gap" content={save.error} />}
         {saved && <Alert type="success" className="qp-gap" content={t('consoleAccess.ui.saved')} />}
         <Button type="primary" loading={save.busy} disabled={!form.appId.trim()} onClick={() => void submit()}>{t('consoleAccess.ui.save')}</Button>

@@ -38,9 +38,9 @@ export function SmsPlatformPage(_: PageProps) {
         {templates.data && !templates.data.length && <Alert className="qp-gap" content={t('consoleAccess.sms.needTemplate')} />}
         <Form layout="inline">
           <Form.Item label={t('consoleAccess.sms.code')}>
-            <Select style={{ width: 200 }} value={code} onChange={(value: string) => (setCode(value), setParams({}))} options={(templates.data ?? []).map((tpl) => ({ value: tpl.code, label: tpl.code }))} />
+            <Select aria-label={t('consoleAccess.sms.code')} style={{ width: 200 }} value={code} onChange={(value: string) => (setCode(value), setParams({}))} options={(templates.data ?? []).map((tpl) => ({ value: tpl.code, label: tpl.code }))} />
           </Form.Item>
-          <Form.Item label={t('consoleAccess.sms.phone')}><Input style={{ width: 180 }} value={phone} maxLength={20} onChange={setPhone} /></Form.Item>
+          <Form.Item label={t('consoleAccess.sms.phone')}><Input style={{ width: 180 }} value={phone} maxLength={20} onChange={setPhone} aria-label={t('consoleAccess.sms.phone')} /></Form.Item>
           {chosen?.placeholders.map((name) => (
             <Form.Item key={name} label={name}><Input style={{ width: 140 }} maxLength={100} value={params[name] ?? ''} onChange={(value) => setParams({ ...params, [name]: value })} /></Form.Item>
           ))}

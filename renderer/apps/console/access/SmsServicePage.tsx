@@ -76,18 +76,18 @@ export function SmsServicePage(_: PageProps) {
         <Modal visible title={draft.id ? t('consoleAccess.sms.editAccount') : t('consoleAccess.sms.addAccount')} confirmLoading={dialog.busy} onOk={() => void save()} onCancel={() => setDraft(null)}
           okText={t('consoleAccess.ui.save')} cancelText={t('consoleAccess.ui.cancel')} okButtonProps={{ disabled: !draft.name.trim() || (draft.kind === 'http' && !draft.endpoint.trim()) }}>
           <Form layout="vertical">
-            <Form.Item label={t('consoleAccess.ui.name')} required><Input value={draft.name} maxLength={60} onChange={(name) => setDraft({ ...draft, name })} /></Form.Item>
+            <Form.Item label={t('consoleAccess.ui.name')} required><Input aria-label={t('consoleAccess.ui.name')} value={draft.name} maxLength={60} onChange={(name) => setDraft({ ...draft, name })} /></Form.Item>
             <Form.Item label={t('consoleAccess.sms.kind')} required>
-              <Select value={draft.kind} onChange={(kind: SmsAccount['kind']) => setDraft({ ...draft, kind })} options={SMS_KINDS.map((k) => ({ value: k, label: t(`consoleAccess.sms.kind.${k}`) }))} />
+              <Select aria-label={t('consoleAccess.sms.kind')} value={draft.kind} onChange={(kind: SmsAccount['kind']) => setDraft({ ...draft, kind })} options={SMS_KINDS.map((k) => ({ value: k, label: t(`consoleAccess.sms.kind.${k}`) }))} />
             </Form.Item>
             {draft.kind === 'http' && (
               <>
                 <Form.Item label={t('consoleAccess.sms.endpoint')} required extra={t('consoleAccess.sms.endpointHint')}>
-                  <Input value={draft.endpoint} maxLength={500} placeholder="https://" onChange={(endpoint) => setDraft({ ...draft, endpoint })} />
+                  <Input aria-label={t('consoleAccess.sms.endpoint')} value={draft.endpoint} maxLength={500} placeholder="https://" onChange={(endpoint) => setDraft({ ...draft, endpoint })} />
                 </Form.Item>
-                <Form.Item label={t('consoleAccess.sms.accessKey')}><Input value={draft.accessKey} maxLength={200} onChange={(accessKey) => setDraft({ ...draft, accessKey })} /></Form.Item>
+                <Form.Item label={t('consoleAccess.sms.accessKey')}><Input aria-label={t('consoleAccess.sms.accessKey')} value={draft.accessKey} maxLength={200} onChange={(accessKey) => setDraft({ ...draft, accessKey })} /></Form.Item>
                 <Form.Item label={t('consoleAccess.sms.secret')} extra={draft.hasSecret ? t('consoleAccess.ui.secretKeep') : undefined}>
-                  <Input.Password value={draft.secret} maxLength={500} autoComplete="new-password" onChange={(secret) => setDraft({ ...draft, secret })} />
+                  <Input.Password aria-label={t('consoleAccess.sms.secret')} value={draft.secret} maxLength={500} autoComplete="new-password" onChange={(secret) => setDraft({ ...draft, secret })} />
                 </Form.Item>
               </>
             )}

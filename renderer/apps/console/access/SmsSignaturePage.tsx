@@ -97,18 +97,18 @@ export function SmsSignaturePage(_: PageProps) {
             {draft.type === 'signature' ? (
               <>
                 <Form.Item label={t('consoleAccess.sms.account')} required>
-                  <Select value={draft.accountId} onChange={(accountId: string) => setDraft({ ...draft, accountId })} options={(data?.accounts ?? []).map((a) => ({ value: a.id, label: a.name }))} />
+                  <Select aria-label={t('consoleAccess.sms.account')} value={draft.accountId} onChange={(accountId: string) => setDraft({ ...draft, accountId })} options={(data?.accounts ?? []).map((a) => ({ value: a.id, label: a.name }))} />
                 </Form.Item>
-                <Form.Item label={t('consoleAccess.sms.signature')} required><Input value={draft.text} maxLength={20} onChange={(text) => setDraft({ ...draft, text })} /></Form.Item>
+                <Form.Item label={t('consoleAccess.sms.signature')} required><Input aria-label={t('consoleAccess.sms.signature')} value={draft.text} maxLength={20} onChange={(text) => setDraft({ ...draft, text })} /></Form.Item>
               </>
             ) : (
               <>
-                <Form.Item label={t('consoleAccess.sms.code')} required extra={t('consoleAccess.sms.codeHint')}><Input value={draft.code} maxLength={40} onChange={(code) => setDraft({ ...draft, code })} /></Form.Item>
+                <Form.Item label={t('consoleAccess.sms.code')} required extra={t('consoleAccess.sms.codeHint')}><Input aria-label={t('consoleAccess.sms.code')} value={draft.code} maxLength={40} onChange={(code) => setDraft({ ...draft, code })} /></Form.Item>
                 <Form.Item label={t('consoleAccess.sms.signature')} required>
-                  <Select value={draft.signatureId} onChange={(signatureId: string) => setDraft({ ...draft, signatureId })} options={(data?.signatures ?? []).map((s) => ({ value: s.id, label: `【${s.text}】 ${s.accountName}` }))} />
+                  <Select aria-label={t('consoleAccess.sms.signature')} value={draft.signatureId} onChange={(signatureId: string) => setDraft({ ...draft, signatureId })} options={(data?.signatures ?? []).map((s) => ({ value: s.id, label: `【${s.text}】 ${s.accountName}` }))} />
                 </Form.Item>
                 <Form.Item label={t('consoleAccess.sms.body')} required extra={t('consoleAccess.sms.found', { names: templatePlaceholders(draft.body).join(', ') || '—' })}>
-                  <Input.TextArea value={draft.body} maxLength={500} showWordLimit autoSize={{ minRows: 3 }} onChange={(body) => setDraft({ ...draft, body })} />
+                  <Input.TextArea aria-label={t('consoleAccess.sms.body')} value={draft.body} maxLength={500} showWordLimit autoSize={{ minRows: 3 }} onChange={(body) => setDraft({ ...draft, body })} />
                 </Form.Item>
               </>
             )}

@@ -46,16 +46,16 @@ export function NoticeForm({ kind, onCreated }: { kind: NoticeKind; onCreated: (
   return (
     <Form form={form} layout="vertical" onSubmit={(values: Values) => void send(values)} data-testid={`${kind}-form`} style={{ maxWidth: 720 }}>
       <Form.Item label={t('consoleOperator.notices.titleZh')} field="titleZh" rules={required}>
-        <Input maxLength={120} data-testid="notice-title-zh" />
+        <Input aria-label={t('consoleOperator.notices.titleZh')} maxLength={120} data-testid="notice-title-zh" />
       </Form.Item>
       <Form.Item label={t('consoleOperator.notices.titleEn')} field="titleEn" rules={required}>
-        <Input maxLength={200} data-testid="notice-title-en" />
+        <Input aria-label={t('consoleOperator.notices.titleEn')} maxLength={200} data-testid="notice-title-en" />
       </Form.Item>
       <Form.Item label={t('consoleOperator.notices.bodyZh')} field="bodyZh">
-        <Input.TextArea maxLength={2000} autoSize={{ minRows: 2 }} />
+        <Input.TextArea aria-label={t('consoleOperator.notices.bodyZh')} maxLength={2000} autoSize={{ minRows: 2 }} />
       </Form.Item>
       <Form.Item label={t('consoleOperator.notices.bodyEn')} field="bodyEn">
-        <Input.TextArea maxLength={4000} autoSize={{ minRows: 2 }} />
+        <Input.TextArea aria-label={t('consoleOperator.notices.bodyEn')} maxLength={4000} autoSize={{ minRows: 2 }} />
       </Form.Item>
       <Form.Item label={t(announcement ? 'consoleOperator.notices.startsAt' : 'consoleOperator.offline.startsAt')} field="startsAt" rules={required}>
         <DatePicker showTime style={{ width: 260 }} data-testid="notice-starts" />
@@ -63,10 +63,10 @@ export function NoticeForm({ kind, onCreated }: { kind: NoticeKind; onCreated: (
       {announcement && (
         <>
           <Form.Item label={t('consoleOperator.notices.endsAt')} field="endsAt" extra={t('consoleOperator.notices.endsAtHint')}>
-            <DatePicker showTime style={{ width: 260 }} />
+            <DatePicker aria-label={t('consoleOperator.notices.endsAt')} showTime style={{ width: 260 }} />
           </Form.Item>
           <Form.Item label={t('consoleOperator.notices.spaces')} field="spaceIds" extra={t('consoleOperator.notices.spacesHint')}>
-            <Select mode="multiple" allowClear placeholder={t('consoleOperator.allSpaces')} loading={spaces.loading}
+            <Select aria-label={t('consoleOperator.notices.spaces')} mode="multiple" allowClear placeholder={t('consoleOperator.allSpaces')} loading={spaces.loading}
               options={(spaces.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.id})` }))} data-testid="notice-spaces" />
           </Form.Item>
         </>

@@ -39,16 +39,16 @@ export function SystemConfigPage(_: PageProps) {
       <p className="qp-muted">{t('consoleOperator.settings.hint')}</p>
       <Form form={form} layout="vertical" initialValues={data.settings} onSubmit={(values: PlatformSettings) => void submit(values)} style={{ maxWidth: 640 }} key={JSON.stringify(data.settings)}>
         <Form.Item label={t('consoleOperator.settings.registrationOpen')} field="registrationOpen" triggerPropName="checked">
-          <Switch data-testid="setting-registration" />
+          <Switch aria-label={t('consoleOperator.settings.registrationOpen')} data-testid="setting-registration" />
         </Form.Item>
         <Form.Item label={t('consoleOperator.settings.defaultLanguage')} field="defaultLanguage" extra={t('consoleOperator.settings.defaultLanguageHint')}>
-          <Select style={{ width: 220 }} options={LANGUAGES.map((l) => ({ value: l, label: t(`consoleOperator.lang.${l}`) }))} />
+          <Select aria-label={t('consoleOperator.settings.defaultLanguage')} style={{ width: 220 }} options={LANGUAGES.map((l) => ({ value: l, label: t(`consoleOperator.lang.${l}`) }))} />
         </Form.Item>
         <Form.Item label={t('consoleOperator.settings.uploadMaxMb')} field="uploadMaxMb" rules={[{ required: true, type: 'number', min: 1, max: UPLOAD_MB_MAX }]}>
-          <InputNumber min={1} max={UPLOAD_MB_MAX} precision={0} style={{ width: 160 }} data-testid="setting-upload" />
+          <InputNumber aria-label={t('consoleOperator.settings.uploadMaxMb')} min={1} max={UPLOAD_MB_MAX} precision={0} style={{ width: 160 }} data-testid="setting-upload" />
         </Form.Item>
         <Form.Item label={t('consoleOperator.settings.desktopUpdateFeed')} field="desktopUpdateFeed" rules={[urlRule]}>
-          <Input allowClear placeholder="https://" />
+          <Input aria-label={t('consoleOperator.settings.desktopUpdateFeed')} allowClear placeholder="https://" />
         </Form.Item>
         <Form.Item
           label={t('consoleOperator.settings.desktopDownloadUrl')}

@@ -68,16 +68,16 @@ export function ThresholdDialog({ editing, routes, onSave, onClose }: { editing:
           </Form.Item>
         )}
         <Form.Item label={t('console.watch.threshold.maxErrorPercent')}>
-          <InputNumber min={0.001} max={100} step={1} value={draft.maxErrorPercent} onChange={(v) => setDraft({ ...draft, maxErrorPercent: v ?? undefined })}
-            aria-label={t('console.watch.threshold.maxErrorPercent')} data-testid="threshold-error" />
+          <InputNumber aria-label={t('console.watch.threshold.maxErrorPercent')} min={0.001} max={100} step={1} value={draft.maxErrorPercent} onChange={(v) => setDraft({ ...draft, maxErrorPercent: v ?? undefined })}
+            data-testid="threshold-error" />
         </Form.Item>
         <Form.Item label={t('console.watch.threshold.maxP95Ms')}>
-          <InputNumber min={1} max={600000} precision={0} value={draft.maxP95Ms} onChange={(v) => setDraft({ ...draft, maxP95Ms: v ?? undefined })}
-            aria-label={t('console.watch.threshold.maxP95Ms')} data-testid="threshold-p95" />
+          <InputNumber aria-label={t('console.watch.threshold.maxP95Ms')} min={1} max={600000} precision={0} value={draft.maxP95Ms} onChange={(v) => setDraft({ ...draft, maxP95Ms: v ?? undefined })}
+            data-testid="threshold-p95" />
         </Form.Item>
         <Form.Item label={t('console.watch.threshold.minCalls')} extra={t('console.watch.threshold.minCallsHint')}>
-          <InputNumber min={1} max={100000} precision={0} value={draft.minCalls} onChange={(v) => setDraft({ ...draft, minCalls: v ?? 1 })}
-            aria-label={t('console.watch.threshold.minCalls')} data-testid="threshold-min-calls" />
+          <InputNumber aria-label={t('console.watch.threshold.minCalls')} min={1} max={100000} precision={0} value={draft.minCalls} onChange={(v) => setDraft({ ...draft, minCalls: v ?? 1 })}
+            data-testid="threshold-min-calls" />
         </Form.Item>
       </Form>
       {error && <Alert type="error" content={error} data-testid="threshold-error-message" />}

@@ -54,7 +54,7 @@ export function SaasAppConfigPage() {
       <Alert type="info" content={t('saas.defaults.hint')} className="qp-gap" />
       <Form layout="vertical" onSubmit={save}>
         <Form.Item label={t('saas.defaults.language')}>
-          <Select
+          <Select aria-label={t('saas.defaults.language')}
             value={draft.defaultLanguage}
             onChange={(value: SpaceDefaults['defaultLanguage']) => setDraft({ ...draft, defaultLanguage: value })}
             options={[{ value: 'zh-CN', label: '简体中文' }, { value: 'en', label: 'English' }]}

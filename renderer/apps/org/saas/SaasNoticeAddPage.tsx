@@ -48,10 +48,10 @@ export function SaasNoticeAddPage({ match }: PageProps) {
       <Alert type="info" content={t('saas.notices.new.hint')} className="qp-gap" />
       <Form layout="vertical" onSubmit={send}>
         <Form.Item label={t('saas.notices.noticeTitle')} required>
-          <Input value={title} onChange={setTitle} maxLength={200} data-testid="saas-notice-title" />
+          <Input aria-label={t('saas.notices.noticeTitle')} value={title} onChange={setTitle} maxLength={200} data-testid="saas-notice-title" />
         </Form.Item>
         <Form.Item label={t('saas.notices.new.body')} required>
-          <Input.TextArea value={body} onChange={setBody} maxLength={4000} autoSize={{ minRows: 4 }} data-testid="saas-notice-body" />
+          <Input.TextArea aria-label={t('saas.notices.new.body')} value={body} onChange={setBody} maxLength={4000} autoSize={{ minRows: 4 }} data-testid="saas-notice-body" />
         </Form.Item>
         <Form.Item label={t('saas.notices.new.target')}>
           <Radio.Group value={allSpaces ? 'all' : 'chosen'} onChange={(value: string) => setAllSpaces(value === 'all')}>
@@ -61,11 +61,11 @@ export function SaasNoticeAddPage({ match }: PageProps) {
         </Form.Item>
         {!allSpaces && (
           <Form.Item label={t('saas.notices.new.spaces')} required>
-            <Select mode="multiple" value={spaceIds} onChange={setSpaceIds} options={spaces.data.spaces.map((s) => ({ value: s.id, label: s.name }))} data-testid="saas-notice-spaces" />
+            <Select aria-label={t('saas.notices.new.spaces')} mode="multiple" value={spaceIds} onChange={setSpaceIds} options={spaces.data.spaces.map((s) => ({ value: s.id, label: s.name }))} data-testid="saas-notice-spaces" />
           </Form.Item>
         )}
         <Form.Item label={t('saas.notices.new.when')}>
-          <DatePicker showTime value={when ?? undefined} onChange={(value: string) => setWhen(value || null)} data-testid="saas-notice-when" />
+          <DatePicker aria-label={t('saas.notices.new.when')} showTime value={when ?? undefined} onChange={(value: string) => setWhen(value || null)} data-testid="saas-notice-when" />
         </Form.Item>
         {error && <Alert type="error" content={error} className="qp-gap" data-testid="saas-notice-error" />}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="saas-notice-send">
