@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../shared/roles.ts';
 import { routesFor } from '../shared/routes/access.ts';
-import { allows } from '../server/kernel/http/hooks.ts';
+import { allows } from '../server/kernel/http/admit.ts';
 import { createHttpServer } from '../server/kernel/http/server.ts';
 import type { Platform } from '../server/platform.ts';
 import { TestClient, signedIn } from './support/client.ts';

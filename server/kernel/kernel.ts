@@ -93,6 +93,11 @@ export interface Kernel {
   apiRoutes: Array<{ method: string; url: string; access: Access; action?: string; schema?: unknown }>;
   /** After a commit that revoked sessions: drop them from the cache and close their sockets, here and now. */
   sessionsRevoked(ids: readonly string[]): void;
+  /**
+   * Called as each write's answer leaves (its transaction has committed): an app forgets what it cached. One
+   * kernel hook for all apps, as a hook per app cost every call, reads too (bench:kernel).
+   */
+  writeAnswered: Array<() => void>;
   /** Runs `work` as the request's one transaction, in the request's space. */
   transact<T>(req: FastifyRequest, work: (trx: Trx) => Promise<T>): Promise<T>;
   /** Runs `work` as the caller's service provider (decision 0071); 403 for anyone who is not a provider account. */
@@ -173,6 +178,7 @@ export async function createKernel(options: {
     listener,
     outbound,
     sessionsRevoked,
+    writeAnswered: [],
     bearer: new BearerTokens(db, sessions),
     platformKeys: new PlatformKeys(),
     sms: new Sms(),

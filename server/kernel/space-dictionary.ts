@@ -25,6 +25,8 @@ interface Merged {
  */
 export class SpaceDictionaries {
   private readonly cache = new Map<string, Promise<Merged>>();
+  /** The versions of loaded entries, readable without a promise (every signed-in page's base-info call). */
+  private readonly versions = new Map<string, string>();
 
   constructor(
     private readonly db: Db,
@@ -34,7 +36,7 @@ export class SpaceDictionaries {
   async load(listener: PgListener): Promise<void> {
     await listener.listen(KERNEL_CHANNEL, (payload) => {
       const event = JSON.parse(payload) as { type: string; spaceId?: string };
-      if (event.type === 'dictionary' && event.spaceId) this.cache.delete(event.spaceId);
+      if (event.type === 'dictionary' && event.spaceId) this.forget(event.spaceId);
     });
   }
 
@@ -52,13 +54,19 @@ export class SpaceDictionaries {
           const overrides = Object.fromEntries(LANGUAGES.map((l) => [l, {} as Dictionary])) as Record<Language, Dictionary>;
           for (const row of rows) if ((LANGUAGES as readonly string[]).includes(row.language)) overrides[row.language as Language][row.key] = row.text;
           const version = rows.length ? `${this.i18n.version}.${createHash('sha256').update(JSON.stringify(overrides)).digest('hex').slice(0, 8)}` : this.i18n.version;
+          if (this.cache.get(spaceId) === entry) this.versions.set(spaceId, version);
           return { version, overrides, merged: {} };
         });
-      entry.catch(() => this.cache.delete(spaceId));
-      if (this.cache.size > 10_000) this.cache.clear();
+      entry.catch(() => this.forget(spaceId));
+      if (this.cache.size > 10_000) (this.cache.clear(), this.versions.clear());
       this.cache.set(spaceId, entry);
     }
     return entry;
+  }
+
+  /** The version when it is known without waiting; undefined: ask `version`. */
+  versionNow(spaceId: string | null | undefined): string | undefined {
+    return spaceId ? this.versions.get(spaceId) : this.i18n.version;
   }
 
   async version(spaceId: string | null | undefined): Promise<string> {
@@ -92,5 +100,6 @@ export class SpaceDictionaries {
 
   forget(spaceId: string): void {
     this.cache.delete(spaceId);
+    this.versions.delete(spaceId);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type ColumnType, type Expression, type Generated, type SqlBool } from 'kysely';
 import { holdsBusinessRole } from '../../../shared/permissions.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
-import { allows } from '../../kernel/http/hooks.ts';
+import { allows } from '../../kernel/http/admit.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

@@ -32,11 +32,7 @@ function register(app: App, kernel: Kernel): void {
   // The cached form/rule/membership facts of record calls: forgotten on every change (see context.ts).
   void kernel.listener.listen(META_CHANNEL, forgetFormsMeta).catch((error: unknown) => kernel.log.error({ err: error }, 'listening for forms changes failed'));
   // Before the answer leaves (its transaction has committed), so the caller's next request sees the change.
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    // A read-only POST (a chart's question, kernel route config) changed nothing: the facts stay cached.
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config.readOnly) forgetFormsMeta();
-    done(null, payload);
-  });
+  kernel.writeAnswered.push(forgetFormsMeta);
   registerDesignRoutes(app, kernel);
   registerFormAdminRoutes(app, kernel);
   registerRecordRoutes(app, kernel);
