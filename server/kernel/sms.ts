@@ -1,8 +1,16 @@
+/**
+ * The template the platform's own texts go out with (notices, verification codes): `<%text%>`, the text already in
+ * the member's language. Seeded by the console app (its migration 0007); root points it at a real provider.
+ */
+export const PLATFORM_TEXT_TEMPLATE = 'notice';
+
 /** One text message: a template of the operator's SMS settings, filled with `params` (its `<%name%>` markers). */
 export interface SmsMessage {
   phone: string;
   template: string;
   params: Record<string, string>;
+  /** Sent at most once under this key, however often the caller retries (a notice delivery's outbox row). */
+  key?: string;
 }
 
 export interface SmsResult {

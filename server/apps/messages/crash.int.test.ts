@@ -43,9 +43,9 @@ describe('delivery survives a server process killed mid-delivery', () => {
     locker = new pg.Client({ connectionString: databaseUrl });
     await locker.connect();
     await locker.query(`update users set phone = '1390000' || id where login_id like 'acme.%'`);
-    // Every SMS delivery now waits inside its transaction, holding its claim: the kill lands mid-delivery.
+    // Every SMS delivery now waits at the send log, holding its claim: the kill lands mid-delivery.
     await locker.query('begin');
-    await locker.query('lock table messages_sms_sink in exclusive mode');
+    await locker.query('lock table sms_send_log in exclusive mode');
 
     const env = { DATABASE_URL: databaseUrl, DEMO_SEED: '0', LOG_LEVEL: 'silent', PORT: '0', OUTBOUND_ALLOW: allow, MESSAGES_LEASE_SECONDS: '3' };
     const doomed = startScript('tests/support/serve.ts', env, /LISTENING (\S+) PID (\d+)/);
@@ -58,7 +58,7 @@ describe('delivery survives a server process killed mid-delivery', () => {
     const admin = await signedIn(doomedUrl!, 'acme.admin');
     for (let i = 1; i <= NOTICES; i += 1) ok(await admin.post('/api/messages/notices', { title: `Crash ${i}`, body: 'Mid-delivery', members: ids }));
 
-    // The doomed process holds SMS claims (blocked in the sink) and has begun talking to the mail server.
+    // The doomed process holds SMS claims (blocked at the send log) and has begun talking to the mail server.
     await eventually(
       () => count(locker!, `select count(*)::int as n from messages_queue where channel = 'sms' and claimed_by like $1 and lease_until > now()`, [`m-${doomedPid}-%`]),
       (n) => n > 0,
@@ -75,8 +75,8 @@ describe('delivery survives a server process killed mid-delivery', () => {
     const byChannel = (await locker.query(`select channel, count(*)::int as n from messages_outbox group by 1 order by 1`)).rows;
     expect(byChannel).toEqual(['desktop', 'email', 'inApp', 'sms'].map((channel) => ({ channel, n: TOTAL })));
 
-    // SMS: committed with "done", so exactly one row per delivery.
-    const sms = (await locker.query('select outbox_id from messages_sms_sink')).rows.map((r) => String(r.outbox_id));
+    // SMS: sent under the delivery's key, so exactly one sent text per delivery however often it was tried.
+    const sms = (await locker.query(`select send_key from sms_send_log where send_key like 'messages.%' and status = 'sent'`)).rows.map((r) => String(r.send_key));
     expect(sms).toHaveLength(TOTAL);
     expect(new Set(sms).size).toBe(TOTAL);
 

@@ -6,9 +6,10 @@ import { inSpace, type Trx } from '../../kernel/db/pool.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { sendMail } from '../../kernel/mail/index.ts';
+import { PLATFORM_TEXT_TEMPLATE } from '../../kernel/sms.ts';
 import { publishUnread } from './counts.ts';
 import { itemOf, memberLanguage, wordsFor, type MessageRow, type Words } from './render.ts';
-import { SMS_MAX, type SmsProvider } from './sms.ts';
+import { SMS_MAX } from './sms.ts';
 
 /** Give up after this many failed attempts (the admin may retry by hand); back-off doubles up to the cap. */
 export const MAX_ATTEMPTS = 8;
@@ -39,8 +40,8 @@ async function lockPending(kernel: Kernel, trx: Trx, spaceId: string, outboxId: 
 const markDone = (trx: Trx, id: string) =>
   trx.updateTable('messages_outbox').set({ state: 'done', done_at: sql<Date>`now()`, error_key: null, error_params: null }).where('id', '=', id).where('state', '=', 'pending').execute();
 
-/** The socket events, the tray notice and the development text: side effects that commit with "done", or not at all. */
-async function sendInTransaction(kernel: Kernel, sms: SmsProvider, trx: Trx, spaceId: string, d: Delivery): Promise<void> {
+/** The socket events and the tray notice: side effects that commit with "done", or not at all. */
+async function sendInTransaction(kernel: Kernel, trx: Trx, spaceId: string, d: Delivery): Promise<void> {
   const item = itemOf(d.message, d.t);
   const userId = d.message.user_id;
   if (d.channel === 'inApp') {
@@ -49,11 +50,28 @@ async function sendInTransaction(kernel: Kernel, sms: SmsProvider, trx: Trx, spa
   } else if (d.channel === 'desktop') {
     const event: MessagesDesktopEvent = { type: 'messages.desktop', spaceId, id: item.id, category: item.category, title: item.title, text: item.body.slice(0, 300), ...(item.href ? { url: item.href } : {}) };
     await kernel.push.publish({ userId }, event, trx);
-  } else {
-    if (!d.user.phone) throw new AppError(422, 'messages.delivery.noPhone');
-    await sms.send(trx, spaceId, { outboxId: d.id, to: d.user.phone, text: `${item.title}${item.body ? `: ${item.body}` : ''}`.slice(0, SMS_MAX) });
   }
   await markDone(trx, d.id);
+}
+
+/**
+ * A text message leaves through the operator's SMS accounts (kernel.sms, decision 0089), after the claim's
+ * transaction: a carrier's answer must not hold it. The outbox row is the send's key, so a retry after a crash
+ * finds the text already sent; only a crash between the carrier's acceptance and the send log's "sent" sends twice.
+ */
+async function sendText(kernel: Kernel, spaceId: string, outboxId: string): Promise<void> {
+  const prepared = await inSpace(kernel.db, spaceId, async (trx) => {
+    const d = await lockPending(kernel, trx, spaceId, outboxId);
+    if (!d) return null;
+    if (!d.user.phone) throw new AppError(422, 'messages.delivery.noPhone');
+    await trx.updateTable('messages_outbox').set({ sending_at: sql<Date>`now()` }).where('id', '=', d.id).execute();
+    const item = itemOf(d.message, d.t);
+    return { phone: d.user.phone, text: `${item.title}${item.body ? `: ${item.body}` : ''}`.slice(0, SMS_MAX) };
+  });
+  if (!prepared) return;
+  const sent = await kernel.sms.send(spaceId, { phone: prepared.phone, template: PLATFORM_TEXT_TEMPLATE, params: { text: prepared.text }, key: `messages.${spaceId}.${outboxId}` });
+  if (sent.status !== 'sent') throw new AppError(422, 'messages.delivery.smsFailed');
+  await inSpace(kernel.db, spaceId, (trx) => markDone(trx, outboxId));
 }
 
 const TEMPLATE: Partial<Record<string, MailTemplateKey>> = { todo: 'todo', approvalResult: 'approvalResult' };
@@ -107,13 +125,14 @@ async function recordFailure(kernel: Kernel, spaceId: string, outboxId: string, 
 }
 
 /** Delivers one claimed outbox row; a failure is recorded on that row only, so other rows and channels go on. */
-export async function deliverOne(kernel: Kernel, sms: SmsProvider, spaceId: string, outboxId: string, channel: string): Promise<void> {
+export async function deliverOne(kernel: Kernel, spaceId: string, outboxId: string, channel: string): Promise<void> {
   try {
     if (channel === 'email') await sendEmail(kernel, spaceId, outboxId);
+    else if (channel === 'sms') await sendText(kernel, spaceId, outboxId);
     else {
       await inSpace(kernel.db, spaceId, async (trx) => {
         const d = await lockPending(kernel, trx, spaceId, outboxId);
-        if (d) await sendInTransaction(kernel, sms, trx, spaceId, d);
+        if (d) await sendInTransaction(kernel, trx, spaceId, d);
       });
     }
   } catch (error) {

@@ -108,14 +108,15 @@ describe('channels (issue 13)', () => {
     expect(mail.messageId).toBe(row.mail_id);
   });
 
-  it('SMS lands in the development sink; the desktop gets a tray event with title, text and url', async () => {
+  it('SMS goes out through the operator\'s SMS account (logged, keyed by the delivery); the desktop gets a tray event with title, text and url', async () => {
     const socket = await boundSocket(platform.url, audit);
     ok(await admin.post('/api/messages/notices', { title: 'Text me', body: 'Boiler pressure', members: [ids['acme.audit']] }));
     const tray = await socket.next((m) => m.type === 'messages.desktop' && m.title === 'Text me');
     expect(tray).toMatchObject({ spaceId: 'acme', text: 'Boiler pressure', url: '/space-acme/user/messagecenter', category: 'notice' });
     await settle('Text me');
-    const sink = (await db().query(`select s.phone, s.text, s.space_id from messages_sms_sink s where s.text like 'Text me%'`)).rows;
-    expect(sink).toEqual([{ phone: `1380000${ids['acme.audit']}`, text: 'Text me: Boiler pressure', space_id: 'acme' }]);
+    const sent = (await db().query(`select l.phone, l.text, l.space_id, l.template_code, l.status, l.send_key from sms_send_log l where l.text like '%Text me%'`)).rows;
+    const outbox = (await db().query(`select o.id from messages_outbox o join messages_message m on m.space_id = o.space_id and m.id = o.message_id where m.title_params->>'text' = 'Text me' and o.channel = 'sms'`)).rows;
+    expect(sent).toEqual([{ phone: `1380000${ids['acme.audit']}`, text: '【QPaaS】Text me: Boiler pressure', space_id: 'acme', template_code: 'notice', status: 'sent', send_key: `messages.acme.${outbox[0].id}` }]);
     socket.close();
   });
 

@@ -1,25 +1,21 @@
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { provideTexts } from '../../kernel/texts.ts';
 import type { ServerApp } from '../types.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { registerCentreRoutes } from './centre-routes.ts';
 import { registerPortalSource } from './portal-source.ts';
 import { noticeSender } from './sender.ts';
-import { developmentSmsSink } from './sms.ts';
 import './tables.ts';
 import { DeliveryWorker } from './worker.ts';
 
 /**
  * The messages micro-app (issue 13; decision 0051): the sender behind `kernel.notices.send`, the delivery worker of
- * this process, the message centre and the administrator's pages. Real SMS carriers come with the operator console;
- * until then texts land in the development sink.
+ * this process, the message centre and the administrator's pages. Texts go out through the operator's SMS accounts
+ * (kernel.sms, decision 0089).
  */
 function register(app: App, kernel: Kernel): void {
   kernel.notices.provideSender(noticeSender(kernel));
-  const worker = new DeliveryWorker(kernel, developmentSmsSink);
-  // Texts outside the outbox (verification codes) go through the same provider; outbox id 0 marks them.
-  provideTexts(kernel, (trx, spaceId, to, text) => developmentSmsSink.send(trx, spaceId, { outboxId: '0', to, text }));
+  const worker = new DeliveryWorker(kernel);
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   registerCentreRoutes(app, kernel);

@@ -70,15 +70,6 @@ export interface MessagesMemberLanguageTable {
   language: string;
 }
 
-export interface MessagesSmsSinkTable {
-  space_id: string;
-  id: ColumnType<string, never, never>;
-  outbox_id: string;
-  phone: string;
-  text: string;
-  created_at: Timestamp;
-}
-
 declare module '../../kernel/db/schema.ts' {
   interface Database {
     messages_message: MessagesMessageTable;
@@ -86,6 +77,5 @@ declare module '../../kernel/db/schema.ts' {
     messages_subscription: MessagesSubscriptionTable;
     messages_subscription_default: MessagesSubscriptionDefaultTable;
     messages_member_language: MessagesMemberLanguageTable;
-    messages_sms_sink: MessagesSmsSinkTable;
   }
 }

@@ -4,7 +4,6 @@ import { MESSAGE_CHANNELS, type MessageChannel } from '../../../shared/messages/
 import type { Kernel } from '../../kernel/kernel.ts';
 import { deliverOne } from './deliver.ts';
 import { OUTBOX_CHANNEL } from './sender.ts';
-import type { SmsProvider } from './sms.ts';
 
 /**
  * How long a claim holds. A process killed mid-delivery lets it lapse and any other process takes the row over; it
@@ -32,7 +31,6 @@ class Lane {
 
   constructor(
     private readonly kernel: Kernel,
-    private readonly sms: SmsProvider,
     private readonly worker: string,
     private readonly channel: MessageChannel,
   ) {}
@@ -79,7 +77,7 @@ class Lane {
         });
       for (const row of claimed.rows) {
         if (this.stopped) return; // the claim lapses; another process (or the next start) delivers it
-        await deliverOne(this.kernel, this.sms, row.space_id, row.outbox_id, this.channel).catch((error: unknown) =>
+        await deliverOne(this.kernel, row.space_id, row.outbox_id, this.channel).catch((error: unknown) =>
           this.kernel.log.error({ err: error, channel: this.channel }, 'recording a delivery failed'),
         );
       }
@@ -94,9 +92,8 @@ export class DeliveryWorker {
 
   constructor(
     private readonly kernel: Kernel,
-    sms: SmsProvider,
   ) {
-    this.lanes = MESSAGE_CHANNELS.map((channel) => new Lane(kernel, sms, this.name, channel));
+    this.lanes = MESSAGE_CHANNELS.map((channel) => new Lane(kernel, this.name, channel));
   }
 
   async start(): Promise<void> {

@@ -47,7 +47,7 @@ export function SystemConfigPage(_: PageProps) {
         <Form.Item label={t('consoleOperator.settings.uploadMaxMb')} field="uploadMaxMb" rules={[{ required: true, type: 'number', min: 1, max: UPLOAD_MB_MAX }]}>
           <InputNumber aria-label={t('consoleOperator.settings.uploadMaxMb')} min={1} max={UPLOAD_MB_MAX} precision={0} style={{ width: 160 }} data-testid="setting-upload" />
         </Form.Item>
-        <Form.Item label={t('consoleOperator.settings.desktopUpdateFeed')} field="desktopUpdateFeed" rules={[urlRule]}>
+        <Form.Item label={t('consoleOperator.settings.desktopUpdateFeed')} field="desktopUpdateFeed" rules={[urlRule]} extra={t('consoleOperator.settings.desktopUpdateFeedHint')}>
           <Input aria-label={t('consoleOperator.settings.desktopUpdateFeed')} allowClear placeholder="https://" />
         </Form.Item>
         <Form.Item

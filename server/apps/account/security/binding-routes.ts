@@ -26,13 +26,12 @@ export function registerBindingRoutes(app: App, kernel: Kernel): void {
       if (own[kind]?.toLowerCase() === value.toLowerCase()) throw fail.unprocessable('accountSecurity.alreadyYours', {}, { field: 'value' });
       const refused = await throttleSend(kernel, trx, `u:${principal.userId}`, req.ctx.ip);
       if (refused) return { error: refused };
-      const code = await issueCode(kernel, trx, principal.userId, kind, value);
-      if (kind === 'phone') await textCode(kernel, trx, spaceId, value, language, code);
-      return { code };
+      return { code: await issueCode(kernel, trx, principal.userId, kind, value) };
     });
     if ('error' in outcome) throw outcome.error;
-    // The member asked for this mail and waits for it: a server that is not set up or refuses is said so (422).
+    // The member asked for this code and waits for it: a server that is not set up or refuses is said so (422).
     if (kind === 'email') await mailCode(kernel, spaceId, value, language, outcome.code);
+    else if ((await textCode(kernel, spaceId, value, language, outcome.code)).status !== 'sent') throw fail.unprocessable('accountSecurity.textFailed');
     return { code: 200, msg: 'accountSecurity.codeSent', params: { to: maskAddress(kind, value) }, data: null };
   });
 

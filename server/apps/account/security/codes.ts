@@ -6,7 +6,7 @@ import type { Trx } from '../../../kernel/db/pool.ts';
 import { AppError } from '../../../kernel/errors.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { sendPlainMail } from '../../../kernel/mail/index.ts';
-import { sendText } from '../../../kernel/texts.ts';
+import { PLATFORM_TEXT_TEMPLATE } from '../../../kernel/sms.ts';
 import type { CodePurpose } from './tables.ts';
 import './tables.ts';
 
@@ -83,9 +83,12 @@ export async function takeCode(kernel: Kernel, trx: Trx, userId: string, purpose
 const codeText = (kernel: Kernel, language: Language, code: string) =>
   kernel.i18n.t(language, 'accountSecurity.codeText', { code, minutes: CODE_TTL_MS / 60_000 });
 
-/** A code by text message, inside the transaction that stored it (the SMS provider's contract). */
-export const textCode = (kernel: Kernel, trx: Trx, spaceId: string, phone: string, language: Language, code: string) =>
-  sendText(kernel, trx, spaceId, phone, codeText(kernel, language, code));
+/**
+ * A code by text message through the operator's SMS accounts (kernel.sms, decision 0089), after the commit that
+ * stored it (a network call), with the template every platform text goes out with.
+ */
+export const textCode = (kernel: Kernel, spaceId: string, phone: string, language: Language, code: string) =>
+  kernel.sms.send(spaceId, { phone, template: PLATFORM_TEXT_TEMPLATE, params: { text: codeText(kernel, language, code) } });
 
 /** A code by e-mail through the space's mail server, after the commit that stored it (a network call). */
 export const mailCode = (kernel: Kernel, spaceId: string, email: string, language: Language, code: string) =>

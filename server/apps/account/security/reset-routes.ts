@@ -26,21 +26,20 @@ export function registerResetRoutes(app: App, kernel: Kernel): void {
       const refused = await throttleSend(kernel, trx, typedKey(req.body.account), req.ctx.ip);
       if (refused) return { error: refused };
       const account = await accountNamed(trx, req.body.account);
-      if (!account?.channel || !account.target || !account.spaceId) return { mail: null };
+      if (!account?.channel || !account.target || !account.spaceId) return { send: null };
       // The account's own allowance too (it may be named by login ID, e-mail or phone); past it, silently no code.
-      if (!(await allowSend(kernel, trx, `u:${account.id}`, ACCOUNT_SENDS))) return { mail: null };
+      if (!(await allowSend(kernel, trx, `u:${account.id}`, ACCOUNT_SENDS))) return { send: null };
       const code = await issueCode(kernel, trx, account.id, 'reset', account.target);
       await actInSpace(trx, account.spaceId);
-      if (account.channel === 'phone') {
-        await textCode(kernel, trx, account.spaceId, account.target, language, code);
-        return { mail: null };
-      }
-      return { mail: { spaceId: account.spaceId, to: account.target, code } };
+      return { send: { channel: account.channel, spaceId: account.spaceId, to: account.target, code } };
     });
     if ('error' in outcome) throw outcome.error;
-    const mail = outcome.mail;
-    // Not awaited: the time of the answer must not tell that a mail was sent; a failure is the operator's to see.
-    if (mail) void mailCode(kernel, mail.spaceId, mail.to, language, mail.code).catch((error: unknown) => kernel.log.warn({ err: error }, 'password reset code not mailed'));
+    const send = outcome.send;
+    // Not awaited: the time of the answer must not tell that a code was sent; a failure is the operator's to see.
+    if (send) {
+      const sending = send.channel === 'phone' ? textCode(kernel, send.spaceId, send.to, language, send.code) : mailCode(kernel, send.spaceId, send.to, language, send.code);
+      void Promise.resolve(sending).catch((error: unknown) => kernel.log.warn({ err: error, channel: send.channel }, 'password reset code not sent'));
+    }
     return { code: 200, msg: 'accountSecurity.resetCodeSent', data: null };
   });
 

@@ -97,6 +97,16 @@ describe('app versions and the desktop update feed (/sysop/apkconfig, decision 0
     expect((yaml.load((await feed('latest.yml')).text) as { version: string }).version).toBe('1.9.0');
   });
 
+  it('sends the desktop to root\'s own update feed when one is set (/root/systemConfig), and serves its own again when cleared', async () => {
+    ok(await root.patch('/api/console/operator/settings', { desktopUpdateFeed: 'https://updates.example.com/qpaas/' }));
+    const moved = await fetch(`${platform.url}/api/desktop/update/latest-mac.yml`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([302, 'https://updates.example.com/qpaas/latest-mac.yml']);
+    // A file the feed does not have is still refused here, before any redirect.
+    expect((await fetch(`${platform.url}/api/desktop/update/latest-windows.yml`, { redirect: 'manual' })).status).toBe(422);
+    ok(await root.patch('/api/console/operator/settings', { desktopUpdateFeed: null }));
+    expect((yaml.load((await feed('latest.yml')).text) as { version: string }).version).toBe('1.9.0');
+  });
+
   it('keeps the applet secret sealed and never answers it', async () => {
     expect(ok(await root.get('/api/console/access/applet')).settings).toBeNull();
     const saved = ok(await root.put('/api/console/access/applet', { appId: 'wx1234abcd', name: '启航小程序', enabled: true, secret: 'applet-secret-1' }));

@@ -123,7 +123,11 @@ export function registerReleaseRoutes(app: App, kernel: Kernel): void {
   });
 
   // The desktop app's default update feed (electron/main/index.ts): public, as electron-updater fetches it signed out.
+  // Root's feed (`/root/systemConfig`) wins: the same file there (electron-updater follows the redirect), so
+  // installers may live on a download server while desktops keep asking this one.
   app.get(`${UPDATE_FEED_PATH}/:file`, { config: { access: 'public' }, schema: { params: FeedParam, querystring: NoQuery } }, async (req, reply) => {
+    const elsewhere = kernel.platform.current.desktopUpdateFeed;
+    if (elsewhere) return reply.header('cache-control', 'no-cache').redirect(`${elsewhere.replace(/\/+$/, '')}/${req.params.file}`, 302);
     const platform = FEED_FILES[req.params.file]!;
     const rows = await kernel.db.selectFrom('app_release').selectAll().where('platform', '=', platform).execute();
     const newest = rows.map(releaseOf).reduce<AppRelease | null>((best, r) => (!best || newer(r.version, best.version) ? r : best), null);

@@ -65,11 +65,8 @@ export function smsSender(kernel: Kernel) {
     if (!found) throw fail.unprocessable('consoleAccess.sms.noTemplate', { code: message.template });
     const text = `【${found.signature}】${fillTemplate(found.body, message.params)}`;
     const route: SmsRoute = { ...found, accountId: String(found.accountId) };
-    const logged = await kernel.db
-      .insertInto('sms_send_log')
-      .values({ space_id: spaceId, account_id: route.accountId, template_code: message.template, phone: message.phone, text, status: 'sending', error: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const logged = await logSending(kernel, spaceId, route.accountId, message, text);
+    if (logged.status === 'sent') return { id: logged.id, status: 'sent' };
     let error: string | null = null;
     try {
       await SMS_CHANNELS[route.kind].deliver(kernel, route, message.phone, text);
@@ -80,6 +77,24 @@ export function smsSender(kernel: Kernel) {
     }
     const status = error ? 'failed' : 'sent';
     await kernel.db.updateTable('sms_send_log').set({ status, error }).where('id', '=', logged.id).execute();
-    return { id: String(logged.id), status };
+    return { id: logged.id, status };
   };
+}
+
+/**
+ * The send log's row for this message, marked as sending. A keyed message already sent answers that row (a retry
+ * after a crash sends nothing twice); one that failed or was cut off is sent again on its own row.
+ */
+async function logSending(kernel: Kernel, spaceId: string | null, accountId: string, message: SmsMessage, text: string) {
+  const values = { space_id: spaceId, account_id: accountId, template_code: message.template, phone: message.phone, text, status: 'sending' as const, error: null };
+  const key = message.key ?? null;
+  const inserted = await kernel.db
+    .insertInto('sms_send_log')
+    .values({ ...values, send_key: key })
+    .onConflict((oc) => oc.column('send_key').where('send_key', 'is not', null).doUpdateSet(values).where('sms_send_log.status', '<>', 'sent'))
+    .returning(['id', 'status'])
+    .executeTakeFirst();
+  if (inserted) return { id: String(inserted.id), status: inserted.status };
+  const sent = await kernel.db.selectFrom('sms_send_log').select(['id']).where('send_key', '=', key).executeTakeFirstOrThrow();
+  return { id: String(sent.id), status: 'sent' as const };
 }

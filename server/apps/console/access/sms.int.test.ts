@@ -92,10 +92,18 @@ describe('SMS accounts, signatures, templates and the send log (decision 0083)',
     expect(missing.body.text).toBe('Template parameters missing: minutes.');
     expect((await root.post(`${BASE}/test?lang=en`, { template: 'nope', phone: '13800000000', params: {} })).body.text).toBe('The SMS template nope does not exist.');
     expect(ok(await root.get(`${BASE}/log`)).entries).toHaveLength(1);
+    // A keyed message (a notice delivery retried after a crash) is sent once: the second send answers the first.
+    const keyed = { phone: '13800000001', template: 'login.code', params: { code: '7', minutes: '5' }, key: 'messages.acme.42' };
+    const first = await platform.kernel.sms.send('acme', keyed);
+    expect(await platform.kernel.sms.send('acme', keyed)).toEqual(first);
+    expect(ok(await root.get(`${BASE}/log`)).entries).toHaveLength(2);
   });
 
   it('posts through an HTTP provider with its secret, via the outbound guard, and logs failures', async () => {
-    ok(await root.post(`${BASE}/templates`, { code: 'notice', signatureId: httpSignature, body: '<%text%>' }));
+    // The seeded template platform texts go out with (decision 0089), pointed at the real provider's signature.
+    const seeded = (ok(await root.get(`${BASE}/templates`)).templates as Array<{ id: string; code: string; body: string }>).find((t) => t.code === 'notice')!;
+    expect(seeded.body).toBe('<%text%>');
+    ok(await root.put(`${BASE}/templates/${seeded.id}`, { code: 'notice', signatureId: httpSignature, body: '<%text%>' }));
     const sent = ok(await root.post(`${BASE}/test`, { template: 'notice', phone: '+8613900000000', params: { text: 'Line 3 stopped' } }));
     expect(sent.status).toBe('sent');
     expect(received[0]).toEqual({ authorization: 'Bearer top-secret-value', body: { accessKey: 'AK2', phone: '+8613900000000', signature: 'QPaaS', text: '【QPaaS】Line 3 stopped' } });

@@ -70,6 +70,8 @@ export interface SmsSendLogTable {
   text: string;
   status: 'sending' | 'sent' | 'failed';
   error: string | null;
+  /** The sender's key for this message (a notice delivery): sent once however often it is retried. */
+  send_key: string | null;
   sent_at: Generated<Date>;
 }
 
