@@ -48,9 +48,24 @@ const QUOTA_COLUMN = { members: 'quota_members', apps: 'quota_apps', storage: 'q
 export async function assertWithinQuota(trx: Trx, spaceId: string, kind: QuotaKind, wouldUse: number): Promise<void> {
   const row = await trx.selectFrom('spaces').select(QUOTA_COLUMN[kind]).where('id', '=', spaceId).forUpdate().executeTakeFirst();
   const limit = row ? (row as Record<string, number | null>)[QUOTA_COLUMN[kind]] : null;
-  if (limit === null || limit === undefined) return;
   const used = kind === 'storage' ? Math.ceil(wouldUse / (1024 * 1024)) : wouldUse;
-  if (used > limit) throw fail.unprocessable(`space.quota.${kind}`, { limit });
+  if (limit !== null && limit !== undefined && used > limit) throw fail.unprocessable(`space.quota.${kind}`, { limit });
+  for (const limitOf of platformLimits.values()) {
+    const platform = await limitOf(trx, kind);
+    if (platform && used > platform.limit) throw fail.unprocessable(platform.key, { limit: platform.limit });
+  }
+}
+
+/** A limit every space has beside its own quota: the private deployment's licence (decision 0082), for one. */
+export type PlatformLimit = (trx: Trx, kind: QuotaKind) => Promise<{ limit: number; key: string } | null>;
+const platformLimits = new Map<string, PlatformLimit>();
+
+/**
+ * Adds (or replaces, by name) a platform-wide limit that `assertWithinQuota` applies wherever the space's own
+ * quota is checked, so every way members, apps or files are added meets it too. The console app adds the licence's.
+ */
+export function addPlatformLimit(name: string, limitOf: PlatformLimit): void {
+  platformLimits.set(name, limitOf);
 }
 
 /** How many active members a space has (the members quota counts these). */

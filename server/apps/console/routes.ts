@@ -15,10 +15,11 @@ import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
+import { activeMemberCount, assertWithinQuota } from '../../kernel/providers.ts';
 import type { ServerApp } from '../types.ts';
 import { registerArticleRoutes } from './articles.ts';
 import { registerAccessRoutes } from './access/routes.ts';
-import { assertLicenceAllowsMembers, assertLicenceAllowsSpace, memberCount } from './access/licence.ts';
+import { assertLicenceAllowsSpace } from './access/licence.ts';
 import { registerFinanceRoutes } from './finance/routes.ts';
 import { registerOperatorRoutes } from './operator/routes.ts';
 import { registerSpacesRoutes } from './spaces/routes.ts';
@@ -111,7 +112,8 @@ function register(app: App, kernel: Kernel): void {
             .returning(['id', 'login_id', 'name', 'status'])
             .executeTakeFirstOrThrow();
           await trx.insertInto('memberships').values({ space_id: spaceId, user_id: created.id, roles }).execute();
-          await assertLicenceAllowsMembers(trx, await memberCount(trx, spaceId));
+          // The space's members quota and the licence's members per space (counted after the write).
+          await assertWithinQuota(trx, spaceId, 'members', await activeMemberCount(trx, spaceId));
           return created;
         });
         return { code: 200, msg: 'ok', data: user };
@@ -157,7 +159,7 @@ function register(app: App, kernel: Kernel): void {
             .values({ user_id: req.params.id, space_id: req.params.spaceId, roles: req.body.roles })
             .onConflict((oc) => oc.columns(['space_id', 'user_id']).doUpdateSet({ roles: req.body.roles }))
             .execute()
-            .then(async () => assertLicenceAllowsMembers(trx, await memberCount(trx, req.params.spaceId)))
+            .then(async () => assertWithinQuota(trx, req.params.spaceId, 'members', await activeMemberCount(trx, req.params.spaceId)))
             .then(() => kernel.sessions.announceMembershipChange(trx)),
         );
       } catch (error) {

@@ -12,6 +12,7 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import { publicOrigin } from '../../kernel/http/origin.ts';
 import { sendMail } from '../../kernel/mail/index.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
+import { activeMemberCount, assertWithinQuota } from '../../kernel/providers.ts';
 import { memberFields, replaceFieldValues } from './member-field-store.ts';
 import { checkReferences, insertMembers, newInvitation, NO_PASSWORD, profileColumns, refuseSuperiorLoop, takenLoginIds, type MemberPlan } from './member-store.ts';
 import './tables.ts';
@@ -135,6 +136,9 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
     if (req.body.status === 'disabled' && req.params.id === signedIn(req).userId) throw fail.unprocessable('org.member.selfDisable');
     const revoked = await kernel.transact(req, async (trx) => {
       await memberAccount(trx, space.id, req.params.id);
+      const before = await trx.selectFrom('memberships').select('status').where('space_id', '=', space.id).where('user_id', '=', req.params.id).executeTakeFirst();
+      // A member enabled again counts against the space's quota and the licence like a new one.
+      if (req.body.status === 'active' && before?.status !== 'active') await assertWithinQuota(trx, space.id, 'members', (await activeMemberCount(trx, space.id)) + 1);
       await trx.updateTable('memberships').set({ status: req.body.status }).where('space_id', '=', space.id).where('user_id', '=', req.params.id).execute();
       await kernel.sessions.announceMembershipChange(trx);
       return req.body.status === 'disabled' ? kernel.sessions.revoke(trx, { userId: req.params.id, spaceId: space.id }) : [];

@@ -90,8 +90,8 @@ describe('private-deployment licences (/privateaccess, decision 0082)', () => {
     expect(state.spaces).toBe(spaces + 1);
   });
 
-  it('enforces the licensed members per space when root adds a member', async () => {
-    const acme = (await owner(`select count(*)::int as n from memberships where space_id = 'acme'`)).rows[0].n as number;
+  it('enforces the licensed members per space wherever a member is added: by root, by the space\'s admin', async () => {
+    const acme = (await owner(`select count(*)::int as n from memberships where space_id = 'acme' and status = 'active'`)).rows[0].n as number;
     ok(await root.post('/api/console/access/licence', signTestLicence(terms({ licenceId: 'L-2', maxSpaces: 100, maxMembersPerSpace: acme }))));
     const refused = await root.post('/api/console/users?lang=en', { loginId: 'acme.extra', name: 'Extra', password: 'Demo@2026x', spaceId: 'acme', roles: ['user'] });
     expect(refused.status).toBe(422);
@@ -100,6 +100,10 @@ describe('private-deployment licences (/privateaccess, decision 0082)', () => {
     const novaUser = (await owner(`select id from users where login_id = 'nova.user'`)).rows[0].id;
     expect((await root.put(`/api/console/users/${novaUser}/memberships/acme`, { roles: ['user'] })).status).toBe(422);
     expect((await owner(`select 1 from memberships where space_id = 'acme' and user_id = $1`, [novaUser])).rowCount).toBe(0);
+    // The space's own administrator meets the same limit (the kernel's quota check, decision 0082).
+    const byAdmin = await admin.post('/api/org/members?lang=en', { loginId: 'acme.extra2', name: 'Extra Two', password: 'Demo@2026x' });
+    expect([byAdmin.status, byAdmin.body.text]).toEqual([422, `The licence allows ${acme} members per space, all in use.`]);
+    expect((await owner(`select 1 from users where login_id = 'acme.extra2'`)).rowCount).toBe(0);
   });
 
   it('refuses new spaces once the licence in force expires', async () => {

@@ -8,6 +8,7 @@ import type { Trx } from '../../../kernel/db/pool.ts';
 import { fail } from '../../../kernel/errors.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
+import { addPlatformLimit, type PlatformLimit } from '../../../kernel/providers.ts';
 import { ROOT_ONLY } from './api-keys.ts';
 
 /**
@@ -68,20 +69,19 @@ export async function assertLicenceAllowsSpace(trx: Trx): Promise<void> {
   if (Number(row.n) >= licence.max_spaces) throw fail.unprocessable('consoleAccess.licence.spacesExceeded', { limit: licence.max_spaces });
 }
 
-/** The members a space has (counted inside the caller's transaction, after its write). */
-export async function memberCount(trx: Trx, spaceId: string): Promise<number> {
-  const row = await trx.selectFrom('memberships').select((eb) => eb.fn.countAll<string>().as('n')).where('space_id', '=', spaceId).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Called where a member joins a space: refused past the licence's members per space (`wouldHave` after the write). */
-export async function assertLicenceAllowsMembers(trx: Trx, wouldHave: number): Promise<void> {
+/**
+ * The licence's members per space, as a platform limit of the kernel's quota check (decision 0082): every way a
+ * member is added or re-enabled (root's accounts, the org app's member, invitation, import and join pages) meets it.
+ */
+const licensedMembers: PlatformLimit = async (trx, kind) => {
+  if (kind !== 'members') return null;
   const licence = await licenceInForce(trx);
-  if (licence && wouldHave > licence.max_members_per_space) throw fail.unprocessable('consoleAccess.licence.membersExceeded', { limit: licence.max_members_per_space });
-}
+  return licence ? { limit: licence.max_members_per_space, key: 'consoleAccess.licence.membersExceeded' } : null;
+};
 
 /** `/privateaccess`: the licence in force, what is used against it, and root's upload of a new one. */
 export function registerLicenceRoutes(app: App, kernel: Kernel): void {
+  addPlatformLimit('licence', licensedMembers);
   app.get('/api/console/access/licence', { config: { access: ROOT_ONLY }, schema: { querystring: NoQuery } }, async () => {
     const licence = await kernel.db.selectFrom('platform_licence').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
     const spaces = await kernel.db.selectFrom('spaces').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

@@ -109,7 +109,13 @@ describe('quotas (members, apps, storage)', () => {
     expect(await count(`select count(*) as n from users where login_id = 'acme.joiner'`)).toBe(0);
     expect(await count(`select count(*) as n from org_join_application where login_id = 'acme.joiner' and state = 'pending'`)).toBe(1);
     ok(await root.patch('/api/console/enterprises/acme', { quotas: quotas({ members: used + 1 }) }));
-    ok(await admin.post('/api/org/members', { loginId: 'acme.extra', name: 'Extra', password: 'Welcome@2026' }));
+    const extra = ok(await admin.post('/api/org/members', { loginId: 'acme.extra', name: 'Extra', password: 'Welcome@2026' })).id;
+    // A disabled member frees a place; enabling them again takes it back, so a newcomer in between is the last.
+    ok(await admin.put(`/api/org/members/${extra}/status`, { status: 'disabled' }));
+    ok(await admin.post('/api/org/members', { loginId: 'acme.extra3', name: 'Extra Three', password: 'Welcome@2026' }));
+    const again = await admin.put(`/api/org/members/${extra}/status?lang=en`, { status: 'active' });
+    expect([again.status, again.body.text]).toEqual([422, `The space has reached its limit of ${used + 1} members. Ask your service provider or the platform for more.`]);
+    expect((await query(`select status from memberships where space_id = 'acme' and user_id = '${extra}'`))[0].status).toBe('disabled');
   });
 
   it('refuses an app at the limit, writing nothing', async () => {
