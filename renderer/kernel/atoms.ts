@@ -16,6 +16,8 @@ export interface SessionUser {
   roles: Role[];
   /** Console permissions delegated to the user in this space beyond their roles (decision 0045). */
   delegated?: string[];
+  /** What the user holds here now, root's changes to the roles included (decision 0081). */
+  permissions?: string[];
   ownSpaceId: string | null;
   spaces: Array<{ id: string; name: string; roles: Role[] }>;
 }
@@ -42,7 +44,7 @@ export const spaceAtom = atom((get) => {
 /** Whether the signed-in user holds a permission here, by role or delegation (the server decides too). */
 export const holdsAtom = atom((get) => {
   const user = get(sessionAtom);
-  return (permission: Permission) => !!user && holds(permission, user.roles, user.delegated);
+  return (permission: Permission) => !!user && (user.permissions ? user.permissions.includes(permission) : holds(permission, user.roles, user.delegated));
 });
 export const languageAtom = atom<Language>('zh-CN');
 export const skinAtom = atom<string>('daybreakBlue');

@@ -26,16 +26,18 @@ export const lockedForRoot = (role: string, permission: string) =>
  */
 export class RolePermissions {
   private changes: RolePermissionChanges = NONE;
+  /** Grows with every change: answers built from the table (the base info) are cached by it. */
+  version = 0;
 
   constructor(private readonly db: Db) {}
 
   async load(listener: PgListener): Promise<void> {
     await listener.listen(KERNEL_CHANNEL, (payload) => {
       const event = JSON.parse(payload) as { type: string; changes?: RolePermissionChanges };
-      if (event.type === 'rolePermissions' && event.changes) this.changes = event.changes;
+      if (event.type === 'rolePermissions' && event.changes) this.apply(event.changes);
     });
     const row = await this.db.selectFrom('platform_settings').select('value').where('key', '=', ROLE_PERMISSIONS_KEY).executeTakeFirst();
-    if (row) this.changes = row.value as RolePermissionChanges;
+    if (row) this.apply(row.value as RolePermissionChanges);
   }
 
   /** The roles holding `permission` now. */
@@ -73,6 +75,12 @@ export class RolePermissions {
 
   apply(changes: RolePermissionChanges): void {
     this.changes = changes;
+    this.version += 1;
+  }
+
+  /** Every permission `roles` (and `delegated`) hold now: the renderer shows buttons by these (the server checks). */
+  heldBy(roles: readonly string[], delegated: readonly string[] = []): Permission[] {
+    return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => this.holds(permission, roles, delegated));
   }
 }
 

@@ -6,8 +6,8 @@ import { ROUTES } from '../../../shared/routes/table.ts';
 import type { Role } from '../../../shared/roles.ts';
 
 /** Whether this user builds the application centre, by role or delegation (the server decides too; this only hides the buttons). */
-export function canManage(user: { roles: readonly Role[]; delegated?: readonly string[] } | null | undefined): boolean {
-  return !!user && holds('appcenter.manage', user.roles, user.delegated);
+export function canManage(user: { roles: readonly Role[]; delegated?: readonly string[]; permissions?: readonly string[] } | null | undefined): boolean {
+  return !!user && (user.permissions ? user.permissions.includes('appcenter.manage') : holds('appcenter.manage', user.roles, user.delegated));
 }
 
 /**

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { ContactListQuery, PickerDepartmentQuery, PickerSearchQuery } from '../../../shared/api/org-contacts.ts';
 import { PICKER_PAGE_SIZE, type PickerDepartment, type PickerMember, type PickerPost, type PickerUserGroup } from '../../../shared/org/picker.ts';
-import { holds } from '../../../shared/permissions.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
@@ -76,7 +75,7 @@ export function registerPickerRoutes(app: App, kernel: Kernel): void {
     const me = signedIn(req);
     const q = req.query.q?.trim();
     // A private group (§3) is its maker's working set: offered to them and to those who manage the structure.
-    const manager = holds('org.structure.manage', req.ctx.roles, req.ctx.delegated);
+    const manager = kernel.rolePermissions.holds('org.structure.manage', req.ctx.roles, req.ctx.delegated);
     const items = await kernel.transact(req, async (trx) => {
       const search = q ? sql`and g.name ilike ${likeOf(q)}` : sql``;
       return (

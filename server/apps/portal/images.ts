@@ -4,7 +4,6 @@ import type { Metadata } from 'sharp';
 import { IdParam, NoQuery } from '../../../shared/api/common.ts';
 import { ImageKindQuery, PORTAL_API, type PortalImage } from '../../../shared/api/portal.ts';
 import { IMAGE_RULES, SAFE_IMAGE_NAME, type ImageKind } from '../../../shared/portal/model.ts';
-import { holds } from '../../../shared/permissions.ts';
 import { AppError, fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
@@ -99,7 +98,7 @@ export function registerImageRoutes(app: App, kernel: Kernel): void {
   app.get(`${PORTAL_API}/images/:id`, { config: { access: view }, schema: { params: IdParam, querystring: NoQuery } }, async (req, reply) => {
     const space = currentSpace(req);
     const { userId } = signedIn(req);
-    const manager = holds('portal.manage', req.ctx.roles, req.ctx.delegated);
+    const manager = kernel.rolePermissions.holds('portal.manage', req.ctx.roles, req.ctx.delegated);
     const image = await kernel.transact(req, async (trx) => {
       // Row-level security keeps it to this space; a member sees it only through a portal in his scope.
       const groups = manager ? null : await kernel.directory.people.roleGroupsOf(trx, space.id, userId);

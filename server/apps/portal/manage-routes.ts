@@ -1,6 +1,5 @@
 import { IdParam, NoQuery } from '../../../shared/api/common.ts';
 import { PORTAL_API, PortalDraftSchema, PortalListQuery, PortalSaveBody } from '../../../shared/api/portal.ts';
-import { holds } from '../../../shared/permissions.ts';
 import { PORTAL_LIMITS, type PortalDraft } from '../../../shared/portal/model.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
@@ -38,7 +37,7 @@ export function registerManageRoutes(app: App, kernel: Kernel): void {
   app.get(base, { config: { access: view }, schema: { querystring: PortalListQuery } }, async (req) => {
     const space = currentSpace(req);
     const managing = req.query.manage === '1';
-    if (managing && !holds('portal.manage', req.ctx.roles, req.ctx.delegated)) throw fail.forbidden();
+    if (managing && !kernel.rolePermissions.holds('portal.manage', req.ctx.roles, req.ctx.delegated)) throw fail.forbidden();
     const portals = await kernel.transact(req, async (trx) => {
       const groups = managing ? null : await kernel.directory.people.roleGroupsOf(trx, space.id, signedIn(req).userId);
       return listPortals(trx, req.query.terminal, groups);

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { ComponentDataParams, ComponentDataQuery, OpenPortalQuery, PORTAL_API } from '../../../shared/api/portal.ts';
-import { holds } from '../../../shared/permissions.ts';
 import type { OpenPortalAnswer } from '../../../shared/portal/data.ts';
 import type { Portal } from '../../../shared/portal/model.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
@@ -16,7 +15,7 @@ import { listPortals, readPortal } from './store.ts';
  * (or gone): 404; of this space but out of his scope: 403, with a message that says so.
  */
 async function visiblePortal(kernel: Kernel, trx: Trx, req: FastifyRequest, id: string, groups: readonly string[]): Promise<Portal> {
-  const manager = holds('portal.manage', req.ctx.roles, req.ctx.delegated);
+  const manager = kernel.rolePermissions.holds('portal.manage', req.ctx.roles, req.ctx.delegated);
   const portal = await readPortal(trx, id, manager ? null : groups);
   if (portal) return portal;
   if (await readPortal(trx, id)) throw fail.forbidden('portal.outOfScope');

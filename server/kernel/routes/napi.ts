@@ -32,8 +32,8 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
     const send = (langVersion: string) => {
       const { principal, space, language, isCrossSpace, ip } = req.ctx;
       const { secure, host } = publicOrigin(kernel.config, req);
-      // Root's download link is part of the answer (`/root/systemConfig`): a change must not be served stale.
-      const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}|${langVersion}|${kernel.platform.current.desktopDownloadUrl}`;
+      // Root's download link and role permissions are part of the answer: a change must not be served stale.
+      const key = `${space?.id}|${language}|${host}|${secure}|${ip}|${isCrossSpace}|${langVersion}|${kernel.platform.current.desktopDownloadUrl}|${kernel.rolePermissions.version}`;
       let forPrincipal = answers.get(principal ?? guestKey);
       if (!forPrincipal || forPrincipal.size > 20) answers.set(principal ?? guestKey, (forPrincipal = new Map()));
       let json = forPrincipal.get(key);
@@ -61,6 +61,8 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
               entName: space?.name ?? null,
               roles,
               delegated,
+              // What the roles hold now, root's changes included (decision 0081): buttons follow them.
+              permissions: kernel.rolePermissions.heldBy(roles, delegated),
               ownSpaceId: principal.spaceId,
               spaces: principal.memberships.map((m) => ({ id: m.spaceId, name: m.spaceName, roles: m.roles })),
             }

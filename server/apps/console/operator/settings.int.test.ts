@@ -95,6 +95,21 @@ describe('roles and their named permissions (/root/role, /root/perMange)', () =>
     ok(await admin.get('/api/org/overview'));
   });
 
+  it('a withdrawn permission reaches the checks inside a handler and the buttons the pages show', async () => {
+    const admin = await signedIn(platform.url, 'nova.admin');
+    const held = async () => (await admin.get('/napi/micro-apps/qycloudBaseInfo')).body.data.user.permissions as string[];
+    expect(await held()).toContain('portal.manage');
+    ok(await admin.get('/api/portal/portals?terminal=web&manage=1'));
+    ok(await root.put('/api/console/operator/roles/admin/permissions/portal.manage', { held: false }));
+    expect(await held()).not.toContain('portal.manage');
+    expect(await held()).toContain('portal.view');
+    // The portal list's manager mode is decided inside the handler (the route itself needs only portal.view).
+    expect((await admin.get('/api/portal/portals?terminal=web&manage=1')).status).toBe(403);
+    ok(await root.put('/api/console/operator/roles/admin/permissions/portal.manage', { held: true }));
+    expect(await held()).toContain('portal.manage');
+    ok(await admin.get('/api/portal/portals?terminal=web&manage=1'));
+  });
+
   it('a granted permission opens the API to a role that lacked it', async () => {
     const member = await signedIn(platform.url, 'nova.user');
     expect((await member.get('/api/org/overview')).status).toBe(403);
