@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import type { WatchWindow } from '../../../kernel/watch.ts';
 import { checkBreaches } from './breaches.ts';
+import { pruneTracking } from './tracking.ts';
 import './tables.ts';
 
 const MINUTE_MS = 60_000;
@@ -101,5 +102,6 @@ export class WatchFlusher {
     if (Date.now() - this.lastPrune < 60 * MINUTE_MS) return;
     this.lastPrune = Date.now();
     await this.kernel.db.deleteFrom('watch_minute').where('minute', '<', sql<Date>`now() - make_interval(days => ${WATCH_KEEP_DAYS})`).execute();
+    await pruneTracking(this.kernel);
   }
 }

@@ -5,6 +5,7 @@ import { ok } from '../../../../tests/support/messages.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import { inSpace } from '../../../kernel/db/pool.ts';
 import type { Platform } from '../../../platform.ts';
+import { TRACK_KEEP_DAYS, pruneTracking } from './tracking.ts';
 
 let platform: Platform;
 let root: TestClient;
@@ -120,5 +121,14 @@ describe('event tracking (decision 0086)', () => {
     expect((await root.post(`${TRACK_API}/funnel`, { spaceId: 'acme', steps: ['f.a'] })).status).toBe(422);
     const inNova = ok(await root.post(`${TRACK_API}/funnel`, { spaceId: 'nova', steps: ['f.a', 'f.b'] }));
     expect(inNova.steps.map((s: any) => s.sessions)).toEqual([0, 0]);
+  });
+
+  it('forgets events older than the kept days in every space, and keeps the newer ones', async () => {
+    ok(await beacon(acmeUser, views('old.acme')));
+    ok(await beacon(novaAdmin, views('old.nova', 'new.nova')));
+    await owner(`update track_event set at = now() - make_interval(days => ${TRACK_KEEP_DAYS + 1}) where page in ('old.acme', 'old.nova')`);
+    expect(await pruneTracking(platform.kernel)).toBe(2);
+    const left = (await owner(`select page from track_event where page in ('old.acme', 'old.nova', 'new.nova')`)).rows.map((r) => r.page);
+    expect(left).toEqual(['new.nova']);
   });
 });

@@ -14,6 +14,25 @@ const ROOT = { roles: ['root'] } as const;
 /** A browser's own time is kept when it is plausible (a beacon sent at unload may carry a minute-old view). */
 const PLAUSIBLE_PAST_MS = 60 * 60_000;
 
+/** Page views and clicks are kept this long (decision 0086): long enough to compare seasons, not forever. */
+export const TRACK_KEEP_DAYS = 180;
+
+/**
+ * Deletes the events older than TRACK_KEEP_DAYS, space by space under each space's row-level security (the table
+ * is space-owned; no role reads or deletes across spaces). Answers how many went.
+ */
+export async function pruneTracking(kernel: Kernel): Promise<number> {
+  const spaces = await kernel.db.selectFrom('spaces').select('id').execute();
+  let pruned = 0;
+  for (const { id } of spaces) {
+    const result = await inSpace(kernel.db, id, (trx) =>
+      trx.deleteFrom('track_event').where('at', '<', sql<Date>`now() - make_interval(days => ${TRACK_KEEP_DAYS})`).executeTakeFirst(),
+    );
+    pruned += Number(result.numDeletedRows);
+  }
+  return pruned;
+}
+
 /** Funnels count sign-in sessions; a digest stands for the session, so the table holds nothing that opens one. */
 const sessionKey = (sessionId: string) => createHash('sha256').update(`track:${sessionId}`).digest('hex').slice(0, 32);
 
