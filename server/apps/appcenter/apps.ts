@@ -6,7 +6,7 @@ import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { assertWithinQuota } from '../../kernel/providers.ts';
+import { assertOneMoreApp } from './quota.ts';
 import { APP_COLUMNS, findVisibleApp, likePattern, sameVersion, visibleTo } from './tables.ts';
 
 const read = { permission: 'appcenter.read' } as const;
@@ -70,9 +70,7 @@ export function registerAppRoutes(app: App, kernel: Kernel): void {
       try {
         const row = await kernel.transact(req, async (trx) => {
           await requireSystem(trx, systemId);
-          // The space's apps quota (issue 17) counts live apps, as the usage figures do.
-          const live = await trx.selectFrom('appcenter_app').select((eb) => eb.fn.countAll<string>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
-          await assertWithinQuota(trx, space.id, 'apps', Number(live.n) + 1);
+          await assertOneMoreApp(trx, space.id);
           const created = await trx
             .insertInto('appcenter_app')
             .values({

@@ -5,6 +5,7 @@ import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { assertOneMoreApp } from './quota.ts';
 import { APP_COLUMNS } from './tables.ts';
 
 const manage = { permission: 'appcenter.manage' } as const;
@@ -30,15 +31,18 @@ export function registerRecycleRoutes(app: App, kernel: Kernel): void {
     { config: { access: manage, action: 'appcenter.app.restore' }, schema: { params: IdParam, querystring: AppcenterQuery, body: NoBody } },
     async (req) => {
       req.ctx.auditTarget = req.params.id;
-      const row = await kernel.transact(req, (trx) =>
-        trx
+      const space = currentSpace(req);
+      const row = await kernel.transact(req, async (trx) => {
+        const inBin = await trx.selectFrom('appcenter_app').select('id').where('id', '=', req.params.id).where('deleted_at', 'is not', null).executeTakeFirst();
+        if (inBin) await assertOneMoreApp(trx, space.id);
+        return trx
           .updateTable('appcenter_app')
           .set({ deleted_at: null, deleted_by: null })
           .where('id', '=', req.params.id)
           .where('deleted_at', 'is not', null)
           .returning(APP_COLUMNS)
-          .executeTakeFirst(),
-      );
+          .executeTakeFirst();
+      });
       if (!row) throw fail.notFound('appcenter.notInRecycle');
       return { code: 200, msg: 'ok', data: row };
     },

@@ -5,7 +5,7 @@ import type { PackageActor, PackageRefs } from '../../../kernel/app-packages.ts'
 import type { Trx } from '../../../kernel/db/pool.ts';
 import { fail } from '../../../kernel/errors.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
-import { assertWithinQuota } from '../../../kernel/providers.ts';
+import { assertOneMoreApp } from '../quota.ts';
 import { readPackage } from './package.ts';
 
 export interface ReleasedVersion {
@@ -68,8 +68,7 @@ export async function installVersion(kernel: Kernel, trx: Trx, actor: PackageAct
   const pkg = readPackage(version.package, version.hash);
   const already = await trx.selectFrom('appcenter_store_install').select('app_id').where('store_app_id', '=', version.store_app_id).executeTakeFirst();
   if (already) throw fail.conflict('appcenter.store.alreadyInstalled');
-  const live = await trx.selectFrom('appcenter_app').select((eb) => eb.fn.countAll<string>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
-  await assertWithinQuota(trx, actor.spaceId, 'apps', Number(live.n) + 1);
+  await assertOneMoreApp(trx, actor.spaceId);
   const systemId = await systemFor(trx, actor, pkg);
   const app = await trx
     .insertInto('appcenter_app')

@@ -127,7 +127,13 @@ describe('quotas (members, apps, storage)', () => {
     expect(refused.body.text).toBe(`The space has reached its limit of ${used} applications. Ask your service provider or the platform for more.`);
     expect(await count(`select count(*) as n from appcenter_app where name = 'One too many'`)).toBe(0);
     ok(await root.patch('/api/console/enterprises/acme', { quotas: quotas({ apps: used + 1 }) }));
-    ok(await admin.post('/api/appcenter/apps', { systemId: system.id, name: 'One too many' }));
+    const fits = ok(await admin.post('/api/appcenter/apps', { systemId: system.id, name: 'One too many' }));
+    // An app in the recycle bin frees its place; restoring it when a newcomer took the place is refused.
+    ok(await admin.delete(`/api/appcenter/apps/${fits.id}`));
+    ok(await admin.post('/api/appcenter/apps', { systemId: system.id, name: 'Newcomer' }));
+    const restore = await admin.post(`/api/appcenter/recycle/${fits.id}/restore?lang=en`, {});
+    expect([restore.status, restore.body.text]).toEqual([422, `The space has reached its limit of ${used + 1} applications. Ask your service provider or the platform for more.`]);
+    expect(await count(`select count(*) as n from appcenter_app where id = '${fits.id}' and deleted_at is not null`)).toBe(1);
   });
 
   it('refuses an upload that would pass the storage limit, storing nothing; a small one still fits', async () => {
