@@ -151,6 +151,8 @@ export interface FinanceBill {
   channelName: string | null;
   paymentRef: string | null;
   validUntil: string | null;
+  /** A subscription whose period ended: its increments were taken back then. */
+  expiredAt: string | null;
   note: string;
   createdAt: string;
   paidAt: string | null;

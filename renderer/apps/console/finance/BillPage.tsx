@@ -92,6 +92,11 @@ export function FinancialBillPage({ match }: PageProps) {
     { title: t('finance.bills.createdAt'), dataIndex: 'createdAt', render: when },
     { title: t('finance.bills.paidAt'), dataIndex: 'paidAt', render: when },
     {
+      title: t('finance.bills.validUntil'),
+      dataIndex: 'validUntil',
+      render: (until: string | null, b: FinanceBill) => (until ? <span data-testid={`bill-valid-${b.id}`}>{when(until)}{b.expiredAt ? ` · ${t('finance.bills.ended')}` : ''}</span> : '—'),
+    },
+    {
       title: t('finance.ui.actions'),
       dataIndex: 'state',
       render: (state: OrderState, b: FinanceBill) => (

@@ -4,6 +4,7 @@ import { FINANCE_API as API } from '../../../../shared/api/console-finance.ts';
 import { signedIn, type Answer, type TestClient } from '../../../../tests/support/client.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { Platform } from '../../../platform.ts';
+import { noticeWorkers } from '../operator/notice-worker.ts';
 
 let platform: Platform;
 let root: TestClient;
@@ -55,6 +56,24 @@ describe('payments (issue 17: sysop/financial*)', () => {
     // A refund takes back exactly what the pack added.
     expect(ok(await root.post(`${API}/orders/${id}/refund`)).state).toBe('refunded');
     expect(await quotas('acme')).toEqual({ quota_members: 10, quota_storage_mb: null, quota_apps: 3 });
+  });
+
+  it('ends a subscription when its period is over: the quota it added goes back once, and a later refund takes nothing more', async () => {
+    const pack = await onSale('subscription', 'Members monthly', { addMembers: 3, priceMinor: 900, periodMonths: 1 });
+    await query(`update spaces set quota_members = 20 where id = 'nova'`);
+    const id = await order('nova', pack);
+    ok(await root.post(`${API}/orders/${id}/pay`, { channelId: devChannel }));
+    expect((await quotas('nova')).quota_members).toBe(23);
+    const worker = noticeWorkers.get(platform.kernel)!;
+    expect(await worker.tick()).toBe(0); // still running
+    await query(`update finance_order set valid_until = now() - interval '1 minute' where id = $1`, [id]);
+    expect(await worker.tick()).toBe(1);
+    expect((await quotas('nova')).quota_members).toBe(20);
+    expect(await worker.tick()).toBe(0);
+    const bill = ok(await root.get(`${API}/bills?spaceId=nova`)).bills.find((b: any) => b.id === id);
+    expect(bill).toMatchObject({ state: 'paid', expiredAt: expect.any(String) });
+    ok(await root.post(`${API}/orders/${id}/refund`));
+    expect((await quotas('nova')).quota_members).toBe(20);
   });
 
   it('moves a bill only along pending → paid → refunded and pending → cancelled; every other move is 409 and changes nothing', async () => {

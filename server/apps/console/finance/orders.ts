@@ -22,7 +22,7 @@ type Increments = Pick<Selectable<FinanceOrderTable>, 'add_members' | 'add_stora
  * Moves the space's quotas by a bill's increments (+1 when paid, −1 when refunded), in the bill's transaction.
  * An unlimited quota (null) stays unlimited; a refund never takes a quota below 1 (the column's own floor).
  */
-async function moveQuota(trx: Trx, spaceId: string, adds: Increments, sign: 1 | -1): Promise<void> {
+export async function moveQuota(trx: Trx, spaceId: string, adds: Increments, sign: 1 | -1): Promise<void> {
   const moved = (column: 'quota_members' | 'quota_storage_mb' | 'quota_apps', by: number) =>
     sql<number | null>`case when ${sql.ref(column)} is null then null else greatest(${sql.ref(column)} + ${sign * by}, 1) end`;
   await trx
@@ -127,7 +127,8 @@ export function registerOrderRoutes(app: App, kernel: Kernel): void {
     req.ctx.auditTarget = req.params.id;
     const row = await kernel.transact(req, (trx) =>
       move(trx, req.params.id, 'refund', async (order) => {
-        await moveQuota(trx, order.space_id, order, -1);
+        // A subscription that already ended gave its increments back then.
+        if (!order.expired_at) await moveQuota(trx, order.space_id, order, -1);
         return {};
       }),
     );

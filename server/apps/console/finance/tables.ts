@@ -68,6 +68,8 @@ export interface FinanceOrderTable {
   channel_id: string | null;
   payment_ref: string | null;
   valid_until: Date | null;
+  /** When a subscription's period ended and its increments were taken back. */
+  expired_at: Date | null;
   note: Generated<string>;
   created_by: string | null;
   created_at: Created;

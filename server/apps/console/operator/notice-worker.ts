@@ -53,8 +53,14 @@ export class NoticeWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = true;
+  /** Other timed work of the console app, run after the notices on every tick (subscriptions that ended). */
+  private readonly sweeps: Array<() => Promise<number>> = [];
 
   constructor(private readonly kernel: Kernel) {}
+
+  also(sweep: () => Promise<number>): void {
+    this.sweeps.push(sweep);
+  }
 
   start(): void {
     this.stopped = false;
@@ -79,10 +85,11 @@ export class NoticeWorker {
     this.timer.unref?.();
   }
 
-  /** Handles every due notice; how many. */
+  /** Handles every due notice, then the other sweeps; how many things it did. */
   async tick(): Promise<number> {
     let handled = 0;
     while (await this.fireOne()) handled++;
+    for (const sweep of this.sweeps) handled += await sweep();
     return handled;
   }
 
