@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PickedItem, PickerDepartment, PickerMember, PickerPage, PickerPost, PickerRoleGroup, PickerUserGroup } from '../../../shared/org/picker.ts';
 import { useServices } from '../services.tsx';
 import { LazyDepartmentTree } from './LazyDepartmentTree.tsx';
+import { useLoad } from '../use-load.ts';
 
 export interface PaneProps {
   testId: string;
@@ -25,21 +26,6 @@ function Choice({ pane, item, hint }: { pane: PaneProps; item: PickedItem; hint?
   );
 }
 
-/** Runs `load` whenever `deps` change and keeps only the newest answer (a late answer to an old search is dropped). */
-function useLoaded<T>(load: () => Promise<T>, deps: unknown[]): { data: T | null; error: string | null } {
-  const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null });
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (data) => live && setState({ data, error: null }),
-      (failure: Error) => live && setState({ data: null, error: failure.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, deps);
-  return state;
-}
 
 function SearchBox({ testId, label, onSearch }: { testId: string; label: string; onSearch(q: string): void }) {
   return <Input.Search allowClear placeholder={label} aria-label={label} onChange={(q) => onSearch(q.trim())} onSearch={(q) => onSearch(q.trim())} data-testid={`${testId}-search`} className="qp-picker-search" />;
@@ -108,7 +94,7 @@ export function DepartmentPane(pane: PaneProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [q, setQ] = useState('');
-  const found = useLoaded(async () => (q ? (await api.get<PickerPage<PickerDepartment>>('/api/org/picker/departments', { params: { q } })).data.items : null), [api, q]);
+  const found = useLoad(async () => (q ? (await api.get<PickerPage<PickerDepartment>>('/api/org/picker/departments', { params: { q } })).data.items : null), [api, q]);
   const item = (d: PickerDepartment): PickedItem => ({ kind: 'department', id: d.id, name: d.name });
   return (
     <div className="qp-picker-main">
@@ -136,7 +122,7 @@ export function ListPane({ kind, ...pane }: PaneProps & { kind: 'post' | 'userGr
   const { api } = useServices();
   const [q, setQ] = useState('');
   const path = kind === 'post' ? '/api/org/picker/posts' : '/api/org/picker/user-groups';
-  const found = useLoaded(async () => (await api.get<PickerPage<PickerPost | PickerUserGroup>>(path, { params: { q: q || undefined } })).data.items, [api, path, q]);
+  const found = useLoad(async () => (await api.get<PickerPage<PickerPost | PickerUserGroup>>(path, { params: { q: q || undefined } })).data.items, [api, path, q]);
   const hint = (item: PickerPost | PickerUserGroup) => ('code' in item ? [item.code, item.department].filter(Boolean).join(' · ') : item.kind === 'private' ? t('org.picker.private') : undefined);
   return (
     <div className="qp-picker-main">
@@ -153,7 +139,7 @@ export function ListPane({ kind, ...pane }: PaneProps & { kind: 'post' | 'userGr
 export function RoleGroupPane(pane: PaneProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const found = useLoaded(async () => (await api.get<{ groups: PickerRoleGroup[] }>('/api/org/role-groups')).data.groups, [api]);
+  const found = useLoad(async () => (await api.get<{ groups: PickerRoleGroup[] }>('/api/org/role-groups')).data.groups, [api]);
   return (
     <div className="qp-picker-main">
       <ResultList

@@ -2,7 +2,7 @@ import { Alert, Card, Table } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { STORE_API, type StoreVersion } from '../../../../shared/api/appcenter-store.ts';
 import { ChannelTag, StateTag, when } from './states.tsx';
-import { useLoad } from './use-load.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /**
  * The space's own store submissions and where their review stands (spec §2.7 `appstore/audit` and its enterprise
@@ -10,7 +10,7 @@ import { useLoad } from './use-load.ts';
  */
 export function AppAuditPage() {
   const { t, i18n } = useTranslation();
-  const own = useLoad<{ versions: StoreVersion[] }>(`${STORE_API}/submissions`);
+  const own = useGet<{ versions: StoreVersion[] }>(`${STORE_API}/submissions`);
   const columns = [
     { title: t('appcenter.store.col.app'), dataIndex: 'appName' },
     { title: t('appcenter.store.col.version'), dataIndex: 'label' },

@@ -7,7 +7,7 @@ import { ROUTES } from '../../../../shared/routes/table.ts';
 import { apiUrl } from '../../../kernel/transport.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
-import { useLoad } from './use-load.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 interface BannerLink {
   id: string;
@@ -26,8 +26,8 @@ export const appHref = (appId: string, spaceId: string | null) => buildPath(ROUT
 export function AppStorePage({ match }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const apps = useLoad<{ apps: StoreApp[] }>(`${STORE_API}/apps`);
-  const banners = useLoad<{ banners: BannerLink[] }>(`${STORE_API}/banners`);
+  const apps = useGet<{ apps: StoreApp[] }>(`${STORE_API}/apps`);
+  const banners = useGet<{ banners: BannerLink[] }>(`${STORE_API}/banners`);
   const [shown, setShown] = useState<StoreAppDetail | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [done, setDone] = useState<{ name: string; result: InstallResult } | null>(null);

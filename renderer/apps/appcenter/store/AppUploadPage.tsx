@@ -7,7 +7,7 @@ import { ROUTES } from '../../../../shared/routes/table.ts';
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { useLoad } from './use-load.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /**
  * Publishing an application (spec §2.7 `appstore/upload`, admin): one application of the space, a version name,
@@ -16,7 +16,7 @@ import { useLoad } from './use-load.ts';
 export function AppUploadPage({ match }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const sources = useLoad<{ sources: PublishSource[] }>(`${STORE_API}/sources`);
+  const sources = useGet<{ sources: PublishSource[] }>(`${STORE_API}/sources`);
   const [appId, setAppId] = useState<string | undefined>();
   const [label, setLabel] = useState('');
   const [channel, setChannel] = useState<Channel>('official');

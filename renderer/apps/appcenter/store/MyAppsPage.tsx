@@ -6,7 +6,7 @@ import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { appHref } from './AppStorePage.tsx';
 import { ChannelTag, StateTag, when } from './states.tsx';
-import { useLoad } from './use-load.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /**
  * My apps (spec §2.7 `appstore/myapps`, admin): what the space installed from the store — with the newer released
@@ -15,7 +15,7 @@ import { useLoad } from './use-load.ts';
 export function MyAppsPage({ match }: PageProps) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const mine = useLoad<{ installed: InstalledApp[]; published: StoreVersion[] }>(`${STORE_API}/mine`);
+  const mine = useGet<{ installed: InstalledApp[]; published: StoreVersion[] }>(`${STORE_API}/mine`);
   const [busy, setBusy] = useState<string | null>(null);
 
   async function update(app: InstalledApp) {

@@ -5,7 +5,8 @@ import { PLATFORM_API, PLATFORM_SCOPES, type ApiKey, type CreatedApiKey, type Pl
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, useLoaded, when } from './access-api.ts';
+import { ACCESS_API, LoadError, when } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Draft {
   name: string;
@@ -27,7 +28,7 @@ const COLORS = { active: 'green', revoked: 'gray', expired: 'orangered' } as con
 export function ApiAccessPage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useLoaded(async () => (await api.get<{ keys: ApiKey[] }>(`${ACCESS_API}/keys`)).data.keys, []);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<{ keys: ApiKey[] }>(`${ACCESS_API}/keys`)).data.keys, []);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);

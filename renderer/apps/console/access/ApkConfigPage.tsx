@@ -5,7 +5,8 @@ import { DESKTOP_PLATFORMS, RELEASE_PLATFORMS, UPDATE_FEED_PATH, type AppRelease
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, useLoaded, when } from './access-api.ts';
+import { ACCESS_API, LoadError, when } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 type Draft = Omit<AppRelease, 'id' | 'publishedAt' | 'sha512'> & { sha512: string };
 const EMPTY: Draft = { platform: 'windows', version: '', notesZh: '', notesEn: '', downloadUrl: '', sha512: '', sizeBytes: null, mandatory: false };
@@ -17,7 +18,7 @@ const EMPTY: Draft = { platform: 'windows', version: '', notesZh: '', notesEn: '
 export function ApkConfigPage(_: PageProps) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useLoaded(async () => (await api.get<{ releases: AppRelease[] }>(`${ACCESS_API}/releases`)).data.releases, []);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<{ releases: AppRelease[] }>(`${ACCESS_API}/releases`)).data.releases, []);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const dialog = useSubmit(() => (setDraft(null), void reload()));

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import type { ManagedArticle } from '../../../../shared/api/console-access.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, accessPath, useLoaded, when } from './access-api.ts';
+import { ACCESS_API, LoadError, accessPath, when } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 type Kind = ManagedArticle['kind'];
 
@@ -18,7 +19,7 @@ export function HelperCenterPage(_: PageProps) {
   const { api } = useServices();
   const navigate = useNavigate();
   const [kind, setKind] = useState<Kind>('help');
-  const { data, error, loading, reload } = useLoaded(async () => (await api.get<{ articles: ManagedArticle[] }>(`${ACCESS_API}/articles`, { params: { kind } })).data.articles, [kind]);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<{ articles: ManagedArticle[] }>(`${ACCESS_API}/articles`, { params: { kind } })).data.articles, [kind]);
   const [actionError, setActionError] = useState<string | null>(null);
   const en = i18n.language === 'en';
 

@@ -9,7 +9,8 @@ import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import { RichTextInput } from '../../forms/record-form/RichTextInput.tsx';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, accessPath, useLoaded } from './access-api.ts';
+import { ACCESS_API, LoadError, accessPath } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 const blank = (kind: ArticleInput['kind']): ArticleInput => ({
   kind, category: kind === 'help' ? 'start' : null, titleZh: '', titleEn: '', summaryZh: '', summaryEn: '', bodyZh: '', bodyEn: '', pinned: false, hidden: false, sort: 0,
@@ -27,7 +28,7 @@ export function HelperDetailPage({ match }: PageProps) {
   const navigate = useNavigate();
   const id = typeof match.query.id === 'string' ? match.query.id : null;
   const kind = match.query.kind === 'news' ? 'news' : 'help';
-  const { data, error, reload } = useLoaded(async () => (id ? (await api.get<ManagedArticle>(`${ACCESS_API}/articles/${id}`)).data : null), [id]);
+  const { data, error, reload } = useLoad(async () => (id ? (await api.get<ManagedArticle>(`${ACCESS_API}/articles/${id}`)).data : null), [id]);
   const [form, setForm] = useState<ArticleInput | null>(id ? null : blank(kind));
   const [saved, setSaved] = useState(false);
   const save = useSubmit<ManagedArticle>((article) => {

@@ -5,13 +5,14 @@ import type { AppletSettings } from '../../../../shared/api/console-access.ts';
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, useLoaded } from './access-api.ts';
+import { ACCESS_API, LoadError } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 /** `/sysop/miniprogram` (decision 0083): the applet's id, name and switch; its secret is sealed and never shown. */
 export function MiniProgramPage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, reload } = useLoaded(async () => (await api.get<{ settings: AppletSettings | null }>(`${ACCESS_API}/applet`)).data.settings, []);
+  const { data, error, reload } = useLoad(async () => (await api.get<{ settings: AppletSettings | null }>(`${ACCESS_API}/applet`)).data.settings, []);
   const [form, setForm] = useState({ appId: '', name: '', enabled: true, secret: '' });
   const [saved, setSaved] = useState(false);
   const save = useSubmit(() => (setSaved(true), setForm((f) => ({ ...f, secret: '' })), void reload()));

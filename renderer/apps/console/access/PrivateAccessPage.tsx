@@ -5,7 +5,8 @@ import type { LicenceState } from '../../../../shared/api/console-access.ts';
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, useLoaded, when } from './access-api.ts';
+import { ACCESS_API, LoadError, when } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 /**
  * `/privateaccess` (decision 0082): the private-deployment licence in force, what is used against its limits, and
@@ -14,7 +15,7 @@ import { ACCESS_API, LoadError, useLoaded, when } from './access-api.ts';
 export function PrivateAccessPage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useLoaded(async () => (await api.get<LicenceState>(`${ACCESS_API}/licence`)).data, []);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<LicenceState>(`${ACCESS_API}/licence`)).data, []);
   const [text, setText] = useState('');
   const [done, setDone] = useState(false);
   const file = useRef<HTMLInputElement>(null);

@@ -5,7 +5,8 @@ import type { SmsLogEntry, SmsTemplate } from '../../../../shared/api/console-ac
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, useLoaded, when } from './access-api.ts';
+import { ACCESS_API, LoadError, when } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 const SMS = `${ACCESS_API}/sms`;
 const COLORS: Record<SmsLogEntry['status'], string> = { sending: 'blue', sent: 'green', failed: 'red' };
@@ -17,8 +18,8 @@ const COLORS: Record<SmsLogEntry['status'], string> = { sending: 'blue', sent: '
 export function SmsPlatformPage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const log = useLoaded(async () => (await api.get<{ entries: SmsLogEntry[] }>(`${SMS}/log`)).data.entries, []);
-  const templates = useLoaded(async () => (await api.get<{ templates: SmsTemplate[] }>(`${SMS}/templates`)).data.templates, []);
+  const log = useLoad(async () => (await api.get<{ entries: SmsLogEntry[] }>(`${SMS}/log`)).data.entries, []);
+  const templates = useLoad(async () => (await api.get<{ templates: SmsTemplate[] }>(`${SMS}/templates`)).data.templates, []);
   const [code, setCode] = useState<string | undefined>(undefined);
   const [phone, setPhone] = useState('');
   const [params, setParams] = useState<Record<string, string>>({});

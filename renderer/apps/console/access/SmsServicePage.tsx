@@ -5,7 +5,8 @@ import { SMS_KINDS, type SmsAccount } from '../../../../shared/api/console-acces
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, useLoaded } from './access-api.ts';
+import { ACCESS_API, LoadError } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Draft {
   id?: string;
@@ -27,7 +28,7 @@ const bodyOf = (d: Draft) => ({ name: d.name.trim(), kind: d.kind, endpoint: d.k
 export function SmsServicePage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useLoaded(async () => (await api.get<{ accounts: SmsAccount[] }>(`${ACCESS_API}/sms/accounts`)).data.accounts, []);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<{ accounts: SmsAccount[] }>(`${ACCESS_API}/sms/accounts`)).data.accounts, []);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const dialog = useSubmit(() => (setDraft(null), void reload()));

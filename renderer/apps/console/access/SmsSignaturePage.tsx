@@ -5,7 +5,8 @@ import { templatePlaceholders, type SmsAccount, type SmsSignature, type SmsTempl
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { ACCESS_API, LoadError, useLoaded } from './access-api.ts';
+import { ACCESS_API, LoadError } from './access-api.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 const SMS = `${ACCESS_API}/sms`;
 interface Loaded {
@@ -22,7 +23,7 @@ type Draft = { type: 'signature'; accountId: string; text: string } | { type: 't
 export function SmsSignaturePage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useLoaded(async (): Promise<Loaded> => {
+  const { data, error, loading, reload } = useLoad(async (): Promise<Loaded> => {
     const [accounts, signatures, templates] = await Promise.all([
       api.get<{ accounts: SmsAccount[] }>(`${SMS}/accounts`),
       api.get<{ signatures: SmsSignature[] }>(`${SMS}/signatures`),

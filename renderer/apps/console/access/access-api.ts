@@ -1,7 +1,7 @@
 import { buildPath } from '../../../../shared/routes/match.ts';
 import { ROUTES } from '../../../../shared/routes/table.ts';
 
-export { useLoaded } from '../operator/use-loaded.ts';
+
 export { LoadError } from '../operator/LoadError.tsx';
 
 /** The root API of these pages (shared/api/console-access.ts). */

@@ -6,9 +6,10 @@ import { ORDER_STATES, type FinanceBill, type FinanceChannel, type FinanceListin
 import { apiUrl } from '../../../kernel/transport.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
-import { FINANCE_API, money, useFinanceData } from './finance-api.ts';
+import { FINANCE_API, money, } from './finance-api.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { NewOrderDialog, PayDialog, type SpaceChoice } from './OrderDialogs.tsx';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Filters {
   spaceId?: string;
@@ -41,20 +42,20 @@ export function FinancialBillPage({ match }: PageProps) {
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'pay'; bill: FinanceBill } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const bills = useFinanceData(async () => {
+  const bills = useLoad(async () => {
     const answer = (await api.get<BillPage>(`${FINANCE_API}/bills`, { params: queryOf(applied) })).data;
     setMore([]);
     setNext(answer.nextBefore);
     return answer;
   }, [applied]);
-  const context = useFinanceData(async () => {
+  const context = useLoad(async () => {
     const [spaces, listings, channels] = await Promise.all([
       api.get<{ spaces: SpaceChoice[] }>('/api/console/spaces'),
       api.get<{ listings: FinanceListing[] }>(`${FINANCE_API}/listings`),
       api.get<{ channels: FinanceChannel[] }>(`${FINANCE_API}/channels`),
     ]);
     return { spaces: spaces.data.spaces, listings: listings.data.listings, channels: channels.data.channels };
-  });
+  }, [api]);
 
   const loadMore = async () => {
     try {

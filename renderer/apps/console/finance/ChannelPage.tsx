@@ -5,8 +5,9 @@ import { CHANNEL_KINDS, type ChannelKind, type FinanceChannel } from '../../../.
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { FINANCE_API, useFinanceData } from './finance-api.ts';
+import { FINANCE_API, } from './finance-api.ts';
 import { LoadFailed } from './LoadFailed.tsx';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Draft {
   id?: string;
@@ -38,7 +39,7 @@ function bodyOf(draft: Draft): Record<string, unknown> {
 export function FinancialChannelPage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useFinanceData(async () => (await api.get<{ channels: FinanceChannel[] }>(`${FINANCE_API}/channels`)).data.channels);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<{ channels: FinanceChannel[] }>(`${FINANCE_API}/channels`)).data.channels, [api]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const dialog = useSubmit(() => (setDraft(null), void reload()));
   const open = (value: Draft) => {

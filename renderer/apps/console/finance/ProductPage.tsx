@@ -5,8 +5,9 @@ import { formatMinor, yuanToMinor, type FinanceProduct, type FinanceType } from 
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { FINANCE_API, money, useFinanceData } from './finance-api.ts';
+import { FINANCE_API, money, } from './finance-api.ts';
 import { LoadFailed } from './LoadFailed.tsx';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Draft {
   id?: string;
@@ -45,10 +46,10 @@ export function sells(p: Pick<FinanceProduct, 'appId' | 'addMembers' | 'addStora
 export function FinancialProductPage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useFinanceData(async () => {
+  const { data, error, loading, reload } = useLoad(async () => {
     const [products, types] = await Promise.all([api.get<{ products: FinanceProduct[] }>(`${FINANCE_API}/products`), api.get<{ types: FinanceType[] }>(`${FINANCE_API}/types`)]);
     return { products: products.data.products, types: types.data.types };
-  });
+  }, [api]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const dialog = useSubmit(() => (setDraft(null), void reload()));
   const kind = data?.types.find((type) => type.id === draft?.typeId)?.kind;

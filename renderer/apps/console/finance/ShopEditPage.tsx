@@ -6,8 +6,9 @@ import type { FinanceListing, FinanceProduct } from '../../../../shared/api/cons
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { FINANCE_API, financePath, money, useFinanceData } from './finance-api.ts';
+import { FINANCE_API, financePath, money, } from './finance-api.ts';
 import { LoadFailed } from './LoadFailed.tsx';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Draft {
   productId: string;
@@ -26,7 +27,7 @@ export function FinancialShopEditPage({ match }: PageProps) {
   const { api } = useServices();
   const navigate = useNavigate();
   const id = typeof match.query.id === 'string' ? match.query.id : null;
-  const { data, error, loading, reload } = useFinanceData(async () => {
+  const { data, error, loading, reload } = useLoad(async () => {
     const [listings, products] = await Promise.all([api.get<{ listings: FinanceListing[] }>(`${FINANCE_API}/listings`), api.get<{ products: FinanceProduct[] }>(`${FINANCE_API}/products`)]);
     return { listings: listings.data.listings, products: products.data.products };
   }, [id]);

@@ -6,8 +6,9 @@ import { useNavigate } from 'react-router-dom';
 import type { FinanceListing } from '../../../../shared/api/console-finance.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
-import { FINANCE_API, financePath, money, useFinanceData } from './finance-api.ts';
+import { FINANCE_API, financePath, money, } from './finance-api.ts';
 import { LoadFailed } from './LoadFailed.tsx';
+import { useLoad } from '../../../shell/use-load.ts';
 
 /**
  * The shop (spec §2.4 financialshop): the products on sale, in the order they are offered, each switched on or off.
@@ -17,7 +18,7 @@ export function FinancialShopPage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
-  const { data, error, loading, reload } = useFinanceData(async () => (await api.get<{ listings: FinanceListing[] }>(`${FINANCE_API}/listings`)).data.listings);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<{ listings: FinanceListing[] }>(`${FINANCE_API}/listings`)).data.listings, [api]);
   const [failure, setFailure] = useState<string | null>(null);
 
   const change = async (work: () => Promise<unknown>) => {

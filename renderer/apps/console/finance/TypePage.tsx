@@ -5,8 +5,9 @@ import { TYPE_KINDS, type FinanceType, type TypeKind } from '../../../../shared/
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { FINANCE_API, useFinanceData } from './finance-api.ts';
+import { FINANCE_API, } from './finance-api.ts';
 import { LoadFailed } from './LoadFailed.tsx';
+import { useLoad } from '../../../shell/use-load.ts';
 
 type Draft = { id?: string; name: string; kind: TypeKind; note: string };
 
@@ -17,7 +18,7 @@ type Draft = { id?: string; name: string; kind: TypeKind; note: string };
 export function FinancialTypePage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useFinanceData(async () => (await api.get<{ types: FinanceType[] }>(`${FINANCE_API}/types`)).data.types);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<{ types: FinanceType[] }>(`${FINANCE_API}/types`)).data.types, [api]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const dialog = useSubmit(() => (setDraft(null), void reload()));
 

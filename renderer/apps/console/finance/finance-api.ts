@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { FINANCE_API, formatMinor } from '../../../../shared/api/console-finance.ts';
 import { buildPath } from '../../../../shared/routes/match.ts';
 import { ROUTES } from '../../../../shared/routes/table.ts';
@@ -15,25 +14,3 @@ export function financePath(routeId: 'financialShop' | 'financialShopEdit', quer
   return search ? `${path}?${search}` : path;
 }
 
-/** Loads a page's data, keeps the server's refusal (already in the reader's language) and offers a reload. */
-export function useFinanceData<T>(load: () => Promise<T>, deps: readonly unknown[] = []) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  // `load` is recreated each render; `deps` says when its answer would differ.
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await load());
-      setError(null);
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, deps);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { data, error, loading, reload };
-}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorMembership } from '../../../../shared/api/console-operator.ts';
 import { ROLES, type Role } from '../../../../shared/roles.ts';
 import { useServices } from '../../../shell/services.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface SpaceRow {
   id: string;
@@ -16,7 +16,7 @@ interface SpaceRow {
 export function MembershipsCard({ userId, memberships, onChanged }: { userId: string; memberships: OperatorMembership[]; onChanged: () => Promise<void> }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const spaces = useLoaded(async () => (await api.get<{ spaces: SpaceRow[] }>('/api/console/spaces')).data.spaces, [api]);
+  const spaces = useLoad(async () => (await api.get<{ spaces: SpaceRow[] }>('/api/console/spaces')).data.spaces, [api]);
   const [edited, setEdited] = useState<Record<string, Role[]>>({});
   const [adding, setAdding] = useState<{ spaceId?: string; roles: Role[] }>({ roles: ['user'] });
   const roleOptions = ROLES.map((role) => ({ value: role, label: t(`consoleOperator.role.${role}`) }));

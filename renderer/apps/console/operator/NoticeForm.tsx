@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NoticeInput, NoticeKind } from '../../../../shared/api/console-operator.ts';
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Values {
   titleZh: string;
@@ -23,7 +23,7 @@ export function NoticeForm({ kind, onCreated }: { kind: NoticeKind; onCreated: (
   const { api } = useServices();
   const [form] = Form.useForm<Values>();
   const announcement = kind === 'announcement';
-  const spaces = useLoaded(async () => (announcement ? (await api.get<{ spaces: Array<{ id: string; name: string }> }>('/api/console/spaces')).data.spaces : []), [api, announcement]);
+  const spaces = useLoad(async () => (announcement ? (await api.get<{ spaces: Array<{ id: string; name: string }> }>('/api/console/spaces')).data.spaces : []), [api, announcement]);
   const { busy, error, submit } = useSubmit(async () => {
     form.resetFields();
     await onCreated();

@@ -7,7 +7,7 @@ import type { PageProps } from '../../types.ts';
 import { LoadError } from './LoadError.tsx';
 import { NoticeForm } from './NoticeForm.tsx';
 import { NoticeTable } from './NoticeTable.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Answer {
   notices: OperatorNotice[];
@@ -22,7 +22,7 @@ interface Answer {
 export function OfflineNoticePage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useLoaded(async () => (await api.get<Answer>('/api/console/operator/notices', { params: { kind: 'maintenance' } })).data, [api]);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get<Answer>('/api/console/operator/notices', { params: { kind: 'maintenance' } })).data, [api]);
   const planned = data?.notices.some((n) => n.state === 'scheduled') ?? false;
   const now = useServerNow(data?.serverTime, planned);
   const remainingText = useRemainingText();

@@ -6,13 +6,13 @@ import type { PageProps } from '../../types.ts';
 import { LoadError } from './LoadError.tsx';
 import { NoticeForm } from './NoticeForm.tsx';
 import { NoticeTable } from './NoticeTable.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 /** `/root/opNotice`: scheduled announcements to every space or chosen ones, shown as a banner and sent as messages. */
 export function OpNoticePage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { data, error, loading, reload } = useLoaded(
+  const { data, error, loading, reload } = useLoad(
     async () => (await api.get<{ notices: OperatorNotice[] }>('/api/console/operator/notices', { params: { kind: 'announcement' } })).data.notices,
     [api],
   );

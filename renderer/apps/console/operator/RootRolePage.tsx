@@ -4,12 +4,12 @@ import type { RolePermissionRow } from '../../../../shared/api/console-operator.
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { LoadError } from './LoadError.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 /** Loads the role × permission table as the kernel applies it now (built-in table with root's changes). */
 export function useRoleTable() {
   const { api } = useServices();
-  return useLoaded(async () => (await api.get<{ roles: RolePermissionRow[] }>('/api/console/operator/roles')).data.roles, [api]);
+  return useLoad(async () => (await api.get<{ roles: RolePermissionRow[] }>('/api/console/operator/roles')).data.roles, [api]);
 }
 
 /** `/root/role`: the platform's six roles, their members and the named permissions each holds (decision 0081). */

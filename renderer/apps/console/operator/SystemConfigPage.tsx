@@ -6,7 +6,7 @@ import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
 import { LoadError } from './LoadError.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 interface Answer {
   settings: PlatformSettings;
@@ -20,7 +20,7 @@ export function SystemConfigPage(_: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [form] = Form.useForm<PlatformSettings>();
-  const { data, error, loading, reload, setData } = useLoaded(async () => (await api.get<Answer>('/api/console/operator/settings')).data, [api]);
+  const { data, error, loading, reload, setData } = useLoad(async () => (await api.get<Answer>('/api/console/operator/settings')).data, [api]);
   const save = useSubmit((answer: Answer) => {
     setData(answer);
     Message.success(t('consoleOperator.saved'));

@@ -7,7 +7,7 @@ import type { PageProps } from '../../types.ts';
 import { LoadError } from './LoadError.tsx';
 import { MembershipsCard } from './MembershipsCard.tsx';
 import { UserStateTag } from './UserListPage.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 /** `/sysop/user/edit?id=`: one account: its state, lock and unlock, a password reset link, its spaces and roles. */
 export function UserEditPage({ match }: PageProps) {
@@ -16,7 +16,7 @@ export function UserEditPage({ match }: PageProps) {
   const raw = match.query.id;
   const id = typeof raw === 'string' && /^[0-9]{1,18}$/.test(raw) ? raw : null;
   const [reset, setReset] = useState<ResetAnswer | null>(null);
-  const { data: user, error, loading, reload } = useLoaded(async () => (id ? (await api.get<OperatorUserDetail>(`/api/console/operator/users/${id}`)).data : null), [api, id]);
+  const { data: user, error, loading, reload } = useLoad(async () => (id ? (await api.get<OperatorUserDetail>(`/api/console/operator/users/${id}`)).data : null), [api, id]);
 
   async function act(action: 'lock' | 'unlock' | 'reset') {
     try {

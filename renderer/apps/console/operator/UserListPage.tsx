@@ -5,7 +5,7 @@ import type { OperatorUserPage, OperatorUserRow } from '../../../../shared/api/c
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { LoadError } from './LoadError.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 
 type State = 'active' | 'locked' | 'invited';
 
@@ -24,7 +24,7 @@ export function UserListPage(_: PageProps) {
   const { api } = useServices();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<{ q: string; state?: State; page: number }>({ q: '', page: 1 });
-  const { data, error, loading, reload } = useLoaded(
+  const { data, error, loading, reload } = useLoad(
     async () => (await api.get<OperatorUserPage>('/api/console/operator/users', { params: { ...(query.q ? { q: query.q } : {}), ...(query.state ? { state: query.state } : {}), page: String(query.page) } })).data,
     [api, query],
   );

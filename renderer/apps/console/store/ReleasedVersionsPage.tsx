@@ -2,12 +2,12 @@ import { Alert, Card, Table } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { STORE_API, type Channel, type StoreVersion } from '../../../../shared/api/appcenter-store.ts';
 import { when } from '../../appcenter/store/states.tsx';
-import { useLoad } from '../../appcenter/store/use-load.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /** Released versions of one channel across the store: what spaces can install as official or as a trial. */
 function ReleasedVersions({ channel }: { channel: Channel }) {
   const { t, i18n } = useTranslation();
-  const versions = useLoad<{ versions: StoreVersion[] }>(`${STORE_API}/review`, { state: 'approved', channel });
+  const versions = useGet<{ versions: StoreVersion[] }>(`${STORE_API}/review`, { state: 'approved', channel });
   const columns = [
     { title: t('appcenter.store.col.app'), dataIndex: 'appName' },
     { title: t('appcenter.store.col.space'), dataIndex: 'spaceName' },

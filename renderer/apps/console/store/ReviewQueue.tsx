@@ -5,7 +5,7 @@ import { STORE_API, STORE_LIMITS, type PackageSummary, type StoreVersion } from 
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import { ChannelTag, StateTag, when } from '../../appcenter/store/states.tsx';
-import { useLoad } from '../../appcenter/store/use-load.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /**
  * The operator's review queue (on `root/application`, root): every space's pending versions, what each
@@ -14,7 +14,7 @@ import { useLoad } from '../../appcenter/store/use-load.ts';
 export function ReviewQueue({ onReviewed }: { onReviewed: () => void }) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const queue = useLoad<{ versions: StoreVersion[] }>(`${STORE_API}/review`, { state: 'pending' });
+  const queue = useGet<{ versions: StoreVersion[] }>(`${STORE_API}/review`, { state: 'pending' });
   const [shown, setShown] = useState<{ version: StoreVersion; summary: PackageSummary } | null>(null);
   const [rejecting, setRejecting] = useState<StoreVersion | null>(null);
   const [reason, setReason] = useState('');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { STORE_API, type RootStoreApp, type StoreVersion } from '../../../../shared/api/appcenter-store.ts';
 import { useServices } from '../../../shell/services.tsx';
 import { ChannelTag, StateTag, when } from '../../appcenter/store/states.tsx';
-import { useLoad } from '../../appcenter/store/use-load.ts';
+import { useGet } from '../../../shell/use-load.ts';
 import { ReviewQueue } from './ReviewQueue.tsx';
 
 /**
@@ -14,7 +14,7 @@ import { ReviewQueue } from './ReviewQueue.tsx';
 export function RootApplicationPage() {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const apps = useLoad<{ apps: RootStoreApp[] }>(`${STORE_API}/review-apps`);
+  const apps = useGet<{ apps: RootStoreApp[] }>(`${STORE_API}/review-apps`);
 
   async function setListed(app: RootStoreApp, listed: boolean) {
     try {

@@ -7,7 +7,7 @@ import { postFiles } from '../../../kernel/upload.ts';
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
 import type { PageProps } from '../../types.ts';
-import { useLoad } from '../../appcenter/store/use-load.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 const EMPTY: BannerInput = { title: '', link: '', sort: 0, enabled: true };
 
@@ -18,7 +18,7 @@ const EMPTY: BannerInput = { title: '', link: '', sort: 0, enabled: true };
 export function StoreBannerPage({ match }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const banners = useLoad<{ banners: Banner[] }>(`${STORE_API}/banners/all`);
+  const banners = useGet<{ banners: Banner[] }>(`${STORE_API}/banners/all`);
   const [editing, setEditing] = useState<{ id: string | null; value: BannerInput } | null>(null);
   const [imageFor, setImageFor] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);

@@ -6,7 +6,7 @@ import type { TopClick, TopPage } from '../../../../shared/api/console-watch.ts'
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { FunnelCard } from './FunnelCard.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 import { watchApi } from './watch-api.ts';
 
 const DAYS = [1, 7, 30, 90];

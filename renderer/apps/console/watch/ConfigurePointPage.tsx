@@ -7,7 +7,7 @@ import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { percent } from './InterfaceWatchPage.tsx';
 import { ThresholdDialog } from './ThresholdDialog.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 import { watchApi } from './watch-api.ts';
 
 /** `/sysop/configurePoint`: the alert limits (global or per route: error rate, p95) and the breaches they raised. */

@@ -6,7 +6,7 @@ import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { PeriodBar } from './PeriodBar.tsx';
 import { SeriesCharts } from './SeriesCharts.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 import { watchApi } from './watch-api.ts';
 
 /** `/sysop/interFaceAnalysis`: all interfaces together over time — calls and errors, latency percentiles. */

@@ -6,7 +6,7 @@ import type { RouteSummary, WatchPeriod } from '../../../../shared/api/console-w
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { PeriodBar } from './PeriodBar.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 import { watchApi } from './watch-api.ts';
 
 const ms = (v: number | null) => (v === null ? '—' : v.toFixed(v < 10 ? 1 : 0));

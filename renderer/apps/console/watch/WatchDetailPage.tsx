@@ -8,7 +8,7 @@ import type { PageProps } from '../../types.ts';
 import { detailPath, percent } from './InterfaceWatchPage.tsx';
 import { PeriodBar } from './PeriodBar.tsx';
 import { SeriesCharts } from './SeriesCharts.tsx';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '../../../shell/use-load.ts';
 import { watchApi } from './watch-api.ts';
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
