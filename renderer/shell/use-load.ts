@@ -44,9 +44,9 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
   return { data, setData, error, loading, reload };
 }
 
-/** One GET of the platform's API, loaded again when `path` or the values of `params` change. */
-export function useGet<T>(path: string, params?: Record<string, string>): Loaded<T> {
+/** One GET of the platform's API, loaded again when `path` or the values of `params` change; none while `path` is null. */
+export function useGet<T>(path: string | null, params?: Record<string, string>): Loaded<T> {
   const { api } = useServices();
   const key = JSON.stringify(params ?? {});
-  return useLoad(async () => (await api.get<T>(path, params ? { params } : undefined)).data, [api, path, key]);
+  return useLoad<T>(async () => (path === null ? (null as T) : (await api.get<T>(path, params ? { params } : undefined)).data), [api, path, key]);
 }

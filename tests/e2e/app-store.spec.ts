@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { expectAccessible, signInPage } from '../support/browser.ts';
+import { activePage, expectAccessible, openMenu, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { chooseOption, DEMO_APP, inputOf } from '../support/chart-browser.ts';
 import { signedIn } from '../support/client.ts';
@@ -12,50 +12,41 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
-
-async function openMenu(page: Page, group: string, routeId: string): Promise<void> {
-  const menu = page.getByTestId(`menu-group-${group}`);
-  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
-  await page.getByTestId(`menu-item-${routeId}`).click();
-  await page.locator(`.qp-page[data-active="true"][data-page="${routeId}"]`).waitFor();
-}
-
 describe.skipIf(!!missing)('the application store in a real browser (issue 17)', () => {
   it('acme publishes an app, root approves it, nova installs it and adds a record to its form', async () => {
     // acme's administrator publishes the demo application through the upload page.
     const acme = await signInPage(browser, platform.url, 'acme.admin', { height: 1000 });
     await openMenu(acme, 'appcenter', 'appcenter.upload');
-    await active(acme).getByTestId('app-upload').waitFor();
+    await activePage(acme).getByTestId('app-upload').waitFor();
     await chooseOption(acme, 'upload-app', DEMO_APP);
     await inputOf(acme, 'upload-label').fill('1.0.0');
     await inputOf(acme, 'upload-notes').fill('首个版本 First release');
     await expectAccessible(acme, 'appstore/upload');
-    await active(acme).getByTestId('upload-publish').click();
-    await active(acme).getByTestId('upload-done').waitFor();
+    await activePage(acme).getByTestId('upload-publish').click();
+    await activePage(acme).getByTestId('upload-done').waitFor();
     await openMenu(acme, 'appcenter', 'appcenter.audit');
-    await expect.poll(() => active(acme).getByTestId('audit-own').textContent()).toContain('待审核');
+    await expect.poll(() => activePage(acme).getByTestId('audit-own').textContent()).toContain('待审核');
     await expectAccessible(acme, 'appstore/audit');
 
     // The operator reviews it on the store's application page and approves it.
     const root = await signInPage(browser, platform.url, 'root', { height: 1000 });
     await openMenu(root, 'console', 'console.application');
-    const review = active(root).getByTestId('root-review');
+    const review = activePage(root).getByTestId('root-review');
     await review.getByTestId(`review-open-${DEMO_APP}`).click();
     const detail = root.getByTestId('review-detail');
     await expect.poll(() => detail.textContent()).toContain('点检记录 Inspection');
     await expectAccessible(root, 'root/application review');
     await detail.getByTestId('review-approve').click();
     await expect.poll(() => review.getByTestId('review-queue').textContent()).not.toContain(DEMO_APP);
-    await expect.poll(() => active(root).getByTestId('root-applications').textContent()).toContain('已上架');
+    await expect.poll(() => activePage(root).getByTestId('root-applications').textContent()).toContain('已上架');
     // The released version is listed as official, not as a trial.
     await openMenu(root, 'console', 'console.officialVersionApp');
-    await expect.poll(() => active(root).getByTestId('released-official').textContent()).toContain('1.0.0');
+    await expect.poll(() => activePage(root).getByTestId('released-official').textContent()).toContain('1.0.0');
     await openMenu(root, 'console', 'console.experienceVersionApp');
-    await expect.poll(() => active(root).getByTestId('released-trial').textContent()).toContain('还没有此类已发布的版本');
+    await expect.poll(() => activePage(root).getByTestId('released-trial').textContent()).toContain('还没有此类已发布的版本');
     // A banner for the store, with an image the server checks and re-encodes.
     await openMenu(root, 'console', 'console.storeBanner');
-    const banners = active(root);
+    const banners = activePage(root);
     await banners.getByTestId('banner-new').click();
     await inputOf(root, 'banner-title').fill('春季应用 Spring apps');
     await inputOf(root, 'banner-link').fill('/appstore');
@@ -70,15 +61,15 @@ describe.skipIf(!!missing)('the application store in a real browser (issue 17)',
     // nova's administrator finds it in the store, installs it and adds a record to its form.
     const nova = await signInPage(browser, platform.url, 'nova.admin', { height: 1000 });
     await openMenu(nova, 'appcenter', 'appcenter.store');
-    await active(nova).getByTestId('store-banners').locator('img[alt="春季应用 Spring apps"]').first().waitFor({ state: 'attached' });
-    const card = active(nova).getByTestId(`store-app-${DEMO_APP}`);
+    await activePage(nova).getByTestId('store-banners').locator('img[alt="春季应用 Spring apps"]').first().waitFor({ state: 'attached' });
+    const card = activePage(nova).getByTestId(`store-app-${DEMO_APP}`);
     await card.getByTestId('store-app-details').click();
     const drawer = nova.getByTestId('store-detail');
     await drawer.getByTestId('store-version-1.0.0').waitFor();
     await expectAccessible(nova, 'appstore details');
     await drawer.getByTestId('store-install').click();
-    await active(nova).getByTestId('store-installed').waitFor();
-    await active(nova).getByTestId('store-open-app').click();
+    await activePage(nova).getByTestId('store-installed').waitFor();
+    await activePage(nova).getByTestId('store-open-app').click();
     await nova.getByTestId('new-record').click();
     await nova.getByTestId('record-drawer').waitFor();
     await nova.locator('[data-testid="record-field-f1"] input').fill('商店安装的设备 Store-installed press');
@@ -93,7 +84,7 @@ describe.skipIf(!!missing)('the application store in a real browser (issue 17)',
     const records = (await ok(novaApi.get(`/api/forms/forms/${forms[0].id}/records`))).records;
     expect(records.map((r: { values: { f1: string } }) => r.values.f1)).toEqual(['商店安装的设备 Store-installed press']);
     await openMenu(nova, 'appcenter', 'appcenter.myApps');
-    await expect.poll(() => active(nova).getByTestId('myapps-installed').textContent()).toContain('1.0.0');
+    await expect.poll(() => activePage(nova).getByTestId('myapps-installed').textContent()).toContain('1.0.0');
     await expectAccessible(nova, 'appstore/myapps');
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { expectAccessible, signInPage } from '../support/browser.ts';
+import { activePage, expectAccessible, openMenu, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { inputOf } from '../support/chart-browser.ts';
 
@@ -9,22 +9,13 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
-
-async function openMenu(page: Page, routeId: string): Promise<void> {
-  const group = page.getByTestId('menu-group-console');
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await page.getByTestId(`menu-item-${routeId}`).click();
-  await page.locator(`.qp-page[data-active="true"][data-page="${routeId}"]`).waitFor();
-}
-
 describe.skipIf(!!missing)('platform access in a real browser (issue 17, decisions 0082 and 0084)', () => {
   it('root creates an API key and sees its secret once, then edits a help article that the help centre shows', async () => {
     const page = await signInPage(browser, platform.url, 'root', { height: 1000 });
 
     // A platform API key: named, scoped; the secret is shown once and works against the platform API.
-    await openMenu(page, 'console.apiAccess');
-    const keys = active(page);
+    await openMenu(page, 'console', 'console.apiAccess');
+    const keys = activePage(page);
     await keys.getByTestId('key-table').waitFor();
     await expectAccessible(page, 'apiaccess');
     await keys.getByTestId('key-add').click();
@@ -44,13 +35,13 @@ describe.skipIf(!!missing)('platform access in a real browser (issue 17, decisio
     expect(await page.content()).not.toContain(secret!);
 
     // A help article: edited in the rich-text editor, saved, and read in the help centre.
-    await openMenu(page, 'console.helperCenter');
-    const list = active(page);
+    await openMenu(page, 'console', 'console.helperCenter');
+    const list = activePage(page);
     await list.getByTestId('article-table').waitFor();
     await expectAccessible(page, 'sysop/helperCenter');
     await list.locator('tr', { hasText: '第一次登录' }).locator('[data-testid^="article-edit-"]').click();
     await page.locator('.qp-page[data-active="true"][data-page="console.helperDetail"]').waitFor();
-    const detail = active(page);
+    const detail = activePage(page);
     await detail.getByTestId('article-title-Zh').waitFor();
     const editor = detail.locator('[data-testid="article-body-Zh"] [contenteditable="true"]');
     await expect.poll(() => editor.textContent()).toContain('使用管理员给你的账号和密码登录');
@@ -63,9 +54,9 @@ describe.skipIf(!!missing)('platform access in a real browser (issue 17, decisio
 
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-help').click();
-    await active(page).getByTestId('help-center').waitFor();
-    await expect.poll(() => active(page).getByTestId('help-article').textContent()).toContain('忘记密码时请联系企业管理员重置。');
-    expect(await active(page).getByTestId('help-article').textContent()).toContain('使用管理员给你的账号和密码登录');
+    await activePage(page).getByTestId('help-center').waitFor();
+    await expect.poll(() => activePage(page).getByTestId('help-article').textContent()).toContain('忘记密码时请联系企业管理员重置。');
+    expect(await activePage(page).getByTestId('help-article').textContent()).toContain('使用管理员给你的账号和密码登录');
     await page.context().close();
   });
 });

@@ -2,22 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { noticeWorkers } from '../../server/apps/console/operator/notice-worker.ts';
 import type { Platform } from '../../server/platform.ts';
-import { expectAccessible, signInPage } from '../support/browser.ts';
+import { activePage, expectAccessible, openMenu, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { inputOf } from '../support/chart-browser.ts';
 
 let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
-
-const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
-
-async function openMenu(page: Page, routeId: string): Promise<void> {
-  const group = page.getByTestId('menu-group-console');
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await page.getByTestId(`menu-item-${routeId}`).click();
-  await page.locator(`.qp-page[data-active="true"][data-page="${routeId}"]`).waitFor();
-}
 
 /** Types a date and time into an Arco date picker as a user does, and confirms it. */
 async function pickTime(page: Page, testId: string, when: Date): Promise<void> {
@@ -35,8 +26,8 @@ describe.skipIf(!!missing)('the operator’s notices, accounts and settings in a
     const page = await signInPage(browser, platform.url, 'root', { height: 1000 });
 
     // An announcement: a time in the past is refused in the page, a future one is scheduled.
-    await openMenu(page, 'console.opNotice');
-    const notices = active(page);
+    await openMenu(page, 'console', 'console.opNotice');
+    const notices = activePage(page);
     await notices.getByTestId('operator-notices').waitFor();
     await expectAccessible(page, 'root/opNotice');
     await inputOf(page, 'notice-title-zh').fill('新版本上线');
@@ -50,8 +41,8 @@ describe.skipIf(!!missing)('the operator’s notices, accounts and settings in a
     expect(await notices.getByTestId('notice-table').textContent()).toContain('待发布');
 
     // A planned maintenance: it counts down on the page and in the banner.
-    await openMenu(page, 'console.offlineNotice');
-    const offline = active(page);
+    await openMenu(page, 'console', 'console.offlineNotice');
+    const offline = activePage(page);
     await offline.getByTestId('operator-offline').waitFor();
     await inputOf(page, 'notice-title-zh').fill('数据库升级');
     await inputOf(page, 'notice-title-en').fill('Database upgrade');
@@ -63,8 +54,8 @@ describe.skipIf(!!missing)('the operator’s notices, accounts and settings in a
     expect(await offline.getByTestId('maintenance-state').textContent()).toBe('正常运行');
 
     // Lock and unlock an account from the account list.
-    await openMenu(page, 'console.users');
-    const users = active(page);
+    await openMenu(page, 'console', 'console.users');
+    const users = activePage(page);
     await users.getByTestId('user-table').waitFor();
     await expectAccessible(page, 'sysop/user');
     await inputOf(page, 'user-search').fill('nova.user');
@@ -81,12 +72,12 @@ describe.skipIf(!!missing)('the operator’s notices, accounts and settings in a
     // The account's own page: its space and role.
     await users.getByTestId('user-edit-nova.user').click();
     await page.locator('.qp-page[data-active="true"][data-page="console.userEdit"]').waitFor();
-    await active(page).getByTestId('memberships').waitFor();
-    expect(await active(page).getByTestId('memberships').textContent()).toContain('nova');
+    await activePage(page).getByTestId('memberships').waitFor();
+    expect(await activePage(page).getByTestId('memberships').textContent()).toContain('nova');
 
     // Close registration of enterprises.
-    await openMenu(page, 'console.systemConfig');
-    const config = active(page);
+    await openMenu(page, 'console', 'console.systemConfig');
+    const config = activePage(page);
     await config.getByTestId('operator-settings').waitFor();
     await expectAccessible(page, 'root/systemConfig');
     await config.getByTestId('setting-registration').click();

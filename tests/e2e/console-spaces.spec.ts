@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
-import { expectAccessible, signInPage } from '../support/browser.ts';
+import { activePage, expectAccessible, openMenu, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { chooseOption, inputOf } from '../support/chart-browser.ts';
 
@@ -9,26 +9,17 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
-
-async function openMenu(page: Page, routeId: string): Promise<void> {
-  const group = page.getByTestId('menu-group-console');
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await page.getByTestId(`menu-item-${routeId}`).click();
-  await page.locator(`.qp-page[data-active="true"][data-page="${routeId}"]`).waitFor();
-}
-
 describe.skipIf(!!missing)('root’s providers and spaces in a real browser (issue 17)', () => {
   it('creates a provider, a space for it with its administrator, suspends and resumes the space', async () => {
     const page = await signInPage(browser, platform.url, 'root', { height: 1000 });
 
     // A provider with its first saas account, through sysop/saas → sysop/addSaas.
-    await openMenu(page, 'console.saas');
-    await active(page).getByTestId('provider-list').waitFor();
+    await openMenu(page, 'console', 'console.saas');
+    await activePage(page).getByTestId('provider-list').waitFor();
     await expectAccessible(page, 'sysop/saas');
-    await active(page).getByTestId('provider-new').click();
+    await activePage(page).getByTestId('provider-new').click();
     await page.locator('.qp-page[data-active="true"][data-page="console.addSaas"]').waitFor();
-    const add = active(page);
+    const add = activePage(page);
     await add.getByTestId('provider-id').waitFor();
     await expectAccessible(page, 'sysop/addSaas');
     // Bad input first: the server's refusal shows in the page, nothing is made.
@@ -42,16 +33,16 @@ describe.skipIf(!!missing)('root’s providers and spaces in a real browser (iss
     await add.getByTestId('provider-account-login').fill('north.sp');
     await add.getByTestId('provider-save').click();
     await page.locator('.qp-page[data-active="true"][data-page="console.saas"]').waitFor();
-    await active(page).getByTestId('provider-toggle-northsp').waitFor();
-    expect(await active(page).getByTestId('provider-rows').textContent()).toContain('north.sp');
+    await activePage(page).getByTestId('provider-toggle-northsp').waitFor();
+    expect(await activePage(page).getByTestId('provider-rows').textContent()).toContain('north.sp');
 
     // A space for it, with its first administrator and a members quota, through sysop/enterprise → /add.
-    await openMenu(page, 'console.enterprises');
-    await active(page).getByTestId('space-list').waitFor();
+    await openMenu(page, 'console', 'console.enterprises');
+    await activePage(page).getByTestId('space-list').waitFor();
     await expectAccessible(page, 'sysop/enterprise');
-    await active(page).getByTestId('space-new').click();
+    await activePage(page).getByTestId('space-new').click();
     await page.locator('.qp-page[data-active="true"][data-page="console.enterpriseAdd"]').waitFor();
-    const form = active(page);
+    const form = activePage(page);
     await form.getByTestId('space-name').waitFor();
     await expectAccessible(page, 'sysop/enterprise/add');
     await form.getByTestId('space-name').fill('华北一厂');
@@ -65,7 +56,7 @@ describe.skipIf(!!missing)('root’s providers and spaces in a real browser (iss
 
     // The space's page: owner, members (its admin and the provider's account), quota.
     await page.locator('.qp-page[data-active="true"][data-page="console.enterpriseSpace"]').waitFor();
-    const space = active(page);
+    const space = activePage(page);
     await space.getByTestId('space-page').waitFor();
     await expect.poll(() => space.getByTestId('space-members').textContent()).toBe('2');
     expect(await space.textContent()).toContain('华北服务商');
@@ -91,7 +82,7 @@ describe.skipIf(!!missing)('root’s providers and spaces in a real browser (iss
     // The edit page refuses a quota below what the space uses, in the page, then saves a valid one.
     await space.getByTestId('space-edit').click();
     await page.locator('.qp-page[data-active="true"][data-page="console.enterpriseEdit"]').waitFor();
-    const edit = active(page);
+    const edit = activePage(page);
     await edit.getByTestId('space-name').waitFor();
     await expectAccessible(page, 'sysop/enterprise/edit');
     await inputOf(page, 'quota-members').fill('1');
@@ -100,13 +91,13 @@ describe.skipIf(!!missing)('root’s providers and spaces in a real browser (iss
     await inputOf(page, 'quota-members').fill('3');
     await edit.getByTestId('space-save').click();
     await page.locator('.qp-page[data-active="true"][data-page="console.enterpriseSpace"]').waitFor();
-    await expect.poll(() => active(page).textContent()).toContain('2 / 3');
+    await expect.poll(() => activePage(page).textContent()).toContain('2 / 3');
 
     // Back on the list, the provider filter finds the new space.
-    await openMenu(page, 'console.enterprises');
+    await openMenu(page, 'console', 'console.enterprises');
     await chooseOption(page, 'space-filter-provider', '华北服务商');
-    await active(page).getByTestId('space-filter-apply').click();
-    await active(page).getByTestId('space-open-northco').waitFor();
+    await activePage(page).getByTestId('space-filter-apply').click();
+    await activePage(page).getByTestId('space-open-northco').waitFor();
     await page.context().close();
   }, 180_000);
 
@@ -122,12 +113,12 @@ describe.skipIf(!!missing)('root’s providers and spaces in a real browser (iss
     await guest.getByTestId('registration-status').waitFor();
 
     const page = await signInPage(browser, platform.url, 'root', { height: 1000 });
-    await openMenu(page, 'console.enterprises');
-    const requests = active(page).getByTestId('space-requests');
+    await openMenu(page, 'console', 'console.enterprises');
+    const requests = activePage(page).getByTestId('space-requests');
     await requests.filter({ hasText: '南方新材' }).waitFor();
     await requests.locator('[data-testid^="request-approve-"]').first().click();
     await page.locator('.arco-modal:visible .arco-btn-primary').click();
-    await active(page).getByTestId('space-rows').filter({ hasText: '南方新材' }).waitFor();
+    await activePage(page).getByTestId('space-rows').filter({ hasText: '南方新材' }).waitFor();
     const admitted = await fetch(`${platform.url}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': 'web' }, body: JSON.stringify({ loginId: 'south.admin', password: 'South@2026ok' }) });
     expect(admitted.status).toBe(200);
     await guest.context().close();

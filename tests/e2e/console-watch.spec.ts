@@ -2,26 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../server/platform.ts';
 import { watchFlushers } from '../../server/apps/console/watch/routes.ts';
-import { expectAccessible, signInPage } from '../support/browser.ts';
+import { activePage, expectAccessible, openMenu, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 
 let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
-
-async function openMenu(page: Page, routeId: string): Promise<void> {
-  const group = page.getByTestId('menu-group-console');
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await page.getByTestId(`menu-item-${routeId}`).click();
-}
-
 /** The minute flush, now: the figures the pages show are those the server measured of this browser's own calls. */
 const flushMinute = () => watchFlushers.get(platform.kernel)!.flush(true);
 
 async function chooseOption(page: Page, testId: string, text: string | RegExp): Promise<void> {
-  await active(page).getByTestId(testId).click();
+  await activePage(page).getByTestId(testId).click();
   await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
 }
 
@@ -44,8 +36,8 @@ describe.skipIf(!!missing)('interface watch and event tracking in a real browser
     await flushMinute();
 
     // Interface watch: the routes this browser called, with their figures.
-    await openMenu(page, 'console.interfaceWatch');
-    const watch = active(page).getByTestId('interface-watch');
+    await openMenu(page, 'console', 'console.interfaceWatch', false);
+    const watch = activePage(page).getByTestId('interface-watch');
     await watch.waitFor();
     await watch.getByTestId('watch-refresh').click();
     const row = watch.getByTestId('watch-routes').locator('tr', { hasText: '/napi/micro-apps/qycloudBaseInfo' }).first();
@@ -57,20 +49,20 @@ describe.skipIf(!!missing)('interface watch and event tracking in a real browser
 
     // One route over time: the detail page with its figures and charts.
     await row.getByRole('button').click();
-    const detail = active(page).getByTestId('watch-detail');
+    const detail = activePage(page).getByTestId('watch-detail');
     await detail.waitFor();
     await expect.poll(async () => detail.getByTestId('watch-detail-route').innerText()).toContain('/napi/micro-apps/qycloudBaseInfo');
     await expect.poll(async () => detail.getByTestId('watch-detail-figures').innerText()).toMatch(/\d+(\.\d+)? ms/);
     await detail.getByTestId('watch-chart-calls').locator('canvas').first().waitFor();
 
     // All interfaces over time.
-    await openMenu(page, 'console.interfaceAnalysis');
-    const analysis = active(page).getByTestId('interface-analysis');
+    await openMenu(page, 'console', 'console.interfaceAnalysis', false);
+    const analysis = activePage(page).getByTestId('interface-analysis');
     await analysis.getByTestId('watch-chart-latency').locator('canvas').first().waitFor();
 
     // A global p95 limit, set through the dialog.
-    await openMenu(page, 'console.configurePoint');
-    const configure = active(page).getByTestId('configure-point');
+    await openMenu(page, 'console', 'console.configurePoint', false);
+    const configure = activePage(page).getByTestId('configure-point');
     await configure.getByTestId('threshold-add').click();
     await page.locator('input[data-testid="threshold-p95"], [data-testid="threshold-p95"] input').first().fill('1500');
     await page.getByTestId('threshold-save').click();
@@ -79,8 +71,8 @@ describe.skipIf(!!missing)('interface watch and event tracking in a real browser
     expect(limits).toEqual([{ max_p95_ms: 1500, method: null }]);
 
     // Event tracking: the member's views in acme, and a funnel over two of its pages.
-    await openMenu(page, 'console.buryingAnalysis');
-    const tracking = active(page).getByTestId('burying-analysis');
+    await openMenu(page, 'console', 'console.buryingAnalysis', false);
+    const tracking = activePage(page).getByTestId('burying-analysis');
     await tracking.waitFor();
     await chooseOption(page, 'track-space', /\(acme\)/);
     const pages = tracking.getByTestId('track-top-pages');
@@ -88,8 +80,8 @@ describe.skipIf(!!missing)('interface watch and event tracking in a real browser
     await chooseOption(page, 'track-funnel-steps', 'portal.workbench');
     await chooseOption(page, 'track-funnel-steps', 'shell.notFound');
     await page.keyboard.press('Escape');
-    await active(page).getByTestId('track-funnel-run').click();
-    const funnel = active(page).getByTestId('track-funnel-result');
+    await activePage(page).getByTestId('track-funnel-run').click();
+    const funnel = activePage(page).getByTestId('track-funnel-result');
     await funnel.waitFor();
     const counts = await funnel.locator('tbody tr td:nth-child(3)').allInnerTexts();
     expect(counts.map(Number)).toEqual([1, 1]);

@@ -2,21 +2,13 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { BoardDataAnswer } from '../../shared/api/dashboards.ts';
 import type { Platform } from '../../server/platform.ts';
-import { expectAccessible, signInPage } from '../support/browser.ts';
+import { activePage, expectAccessible, openMenu, signInPage } from '../support/browser.ts';
 import { browserSuite } from '../support/browser-suite.ts';
 import { chooseOption, DEMO_FORM, designChart, inputOf } from '../support/chart-browser.ts';
 
 let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
-
-const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
-
-async function openMenu(page: Page, routeId: string): Promise<void> {
-  const group = page.getByTestId('menu-group-dashboards');
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await page.getByTestId(`menu-item-${routeId}`).click();
-}
 
 /** A `newWindow` page opened by a click: the popup, once its page shows `testId`. */
 async function popup(page: Page, click: () => Promise<void>, testId: string): Promise<Page> {
@@ -56,20 +48,20 @@ describe.skipIf(!!missing)('dashboards and data screens in a real browser (issue
     await page.setViewportSize({ width: 1440, height: 1000 });
 
     // Two charts over the demo form, in the chart designer's window.
-    await openMenu(page, 'dashboards.dashboard');
+    await openMenu(page, 'dashboards', 'dashboards.dashboard', false);
     // The demo's own dashboard is listed (server/apps/dashboards/demo.ts).
-    await active(page).getByTestId('dashboard-table').getByText('设备点检看板').waitFor();
+    await activePage(page).getByTestId('dashboard-table').getByText('设备点检看板').waitFor();
     await expectAccessible(page, 'dashboards');
-    const firstDesigner = await popup(page, () => openMenu(page, 'dashboards.combineDesigner'), 'chart-designer');
+    const firstDesigner = await popup(page, () => openMenu(page, 'dashboards', 'dashboards.combineDesigner', false), 'chart-designer');
     const barId = await designChart(firstDesigner, { name: '看板-按状态', type: 'bar', form: DEMO_FORM, dimension: '状态 Status' });
     await firstDesigner.close();
-    const secondDesigner = await popup(page, () => openMenu(page, 'dashboards.combineDesigner'), 'chart-designer');
+    const secondDesigner = await popup(page, () => openMenu(page, 'dashboards', 'dashboards.combineDesigner', false), 'chart-designer');
     const pieId = await designChart(secondDesigner, { name: '看板-按产线', type: 'pie', form: DEMO_FORM, dimension: '产线 Line' });
     await secondDesigner.close();
 
     // A new dashboard opens in edit mode: both charts, a text, a global filter on the line, saved.
     // The list is still the page shown behind the designer windows.
-    await active(page).getByTestId('dashboard-create').click();
+    await activePage(page).getByTestId('dashboard-create').click();
     await inputOf(page, 'board-info-name').fill('车间看板');
     await page.getByTestId('board-info-ok').click();
     const board = page.getByTestId('board-view');
@@ -136,8 +128,8 @@ describe.skipIf(!!missing)('dashboards and data screens in a real browser (issue
     await second.close();
 
     // A data screen: made in the manager, designed in its window, shown full screen in the viewer.
-    await openMenu(page, 'dashboards.screenManager');
-    const manager = active(page);
+    await openMenu(page, 'dashboards', 'dashboards.screenManager', false);
+    const manager = activePage(page);
     await manager.getByTestId('screen-create').click();
     await inputOf(page, 'board-info-name').fill('二号线墙面大屏');
     await page.getByTestId('board-info-theme-dark-blue').click();
@@ -157,7 +149,7 @@ describe.skipIf(!!missing)('dashboards and data screens in a real browser (issue
     await designer.getByText('已保存').first().waitFor();
     await designer.close();
 
-    const viewer = await popup(page, () => active(page).getByTestId(`screen-view-${screenId}`).click(), 'screen-viewer');
+    const viewer = await popup(page, () => activePage(page).getByTestId(`screen-view-${screenId}`).click(), 'screen-viewer');
     await viewer.getByTestId('screen-stage').locator('canvas').first().waitFor();
     expect(await viewer.getByTestId('screen-viewer').getAttribute('class')).toContain('qp-screen-theme-dark-blue');
     const scale = Number(await viewer.locator('.qp-screen-stage').getAttribute('data-scale'));

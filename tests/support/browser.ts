@@ -84,3 +84,17 @@ export async function signInPage(browser: Browser, baseURL: string, loginId: str
   await page.getByTestId('greeting').waitFor();
   return page;
 }
+
+/** The page the shell shows now (pages stay mounted as tabs; only one is active). */
+export const activePage = (page: Page) => page.locator('.qp-page[data-active="true"]');
+
+/**
+ * Opens a page through the side menu as a person does: the group unfolded if it is not, then the item. Waits for
+ * the page itself unless it opens in a window of its own (`waitForPage: false`).
+ */
+export async function openMenu(page: Page, group: string, routeId: string, waitForPage = true): Promise<void> {
+  const menu = page.getByTestId(`menu-group-${group}`);
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await page.getByTestId(`menu-item-${routeId}`).click();
+  if (waitForPage) await page.locator(`.qp-page[data-active="true"][data-page="${routeId}"]`).waitFor();
+}

@@ -1,3 +1,4 @@
+import type { SpaceRequestRow } from '../../../shared/api/console-spaces.ts';
 import type { Db, Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import './tables.ts';
@@ -7,20 +8,8 @@ import './tables.ts';
  * owns `org_space_request`; the console reads and closes requests only through these functions, never the table.
  */
 
-export interface SpaceRequest {
-  id: string;
-  enterpriseName: string;
-  contactName: string;
-  phone: string;
-  email: string;
-  adminLoginId: string;
-  message: string;
-  state: 'pending' | 'approved' | 'rejected';
-  note: string | null;
-  createdSpaceId: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+/** A request as the console shows it (the shape is the console API's, shared/api/console-spaces.ts). */
+export type SpaceRequest = SpaceRequestRow;
 
 const COLUMNS = [
   'id',

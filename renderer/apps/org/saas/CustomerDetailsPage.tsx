@@ -2,7 +2,8 @@ import { Alert, Button, Card, Descriptions, Empty, Grid, Link, Spin, Table, Tag 
 import { useTranslation } from 'react-i18next';
 import type { CustomerDetails } from '../../../../shared/api/org-saas.ts';
 import type { PageProps } from '../../types.ts';
-import { SAAS_API, STATUS_COLOR, dateTime, pagePath, size, useSaas } from './saas-api.ts';
+import { SAAS_API, STATUS_COLOR, dateTime, pagePath, size } from './saas-api.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /**
  * summarize/customerDetails?space={id} (spec §2.6, saas): one of the provider's spaces — its usage as the apps
@@ -11,7 +12,7 @@ import { SAAS_API, STATUS_COLOR, dateTime, pagePath, size, useSaas } from './saa
 export function CustomerDetailsPage({ match }: PageProps) {
   const { t, i18n } = useTranslation();
   const chosen = typeof match.query.space === 'string' && /^[a-z0-9]{1,32}$/.test(match.query.space) ? match.query.space : null;
-  const { data, error, reload } = useSaas<CustomerDetails>(chosen ? `${SAAS_API}/spaces/${chosen}` : null);
+  const { data, error, reload } = useGet<CustomerDetails>(chosen ? `${SAAS_API}/spaces/${chosen}` : null);
   const back = <Link href={pagePath(match, 'org.saasConsole')}>{t('saas.common.back')}</Link>;
   if (!chosen) return <Card className="qp-gap" extra={back}><Empty description={t('saas.details.noSpace')} /></Card>;
   if (error) return <Alert type="error" className="qp-gap" content={t('saas.common.loadFailed', { message: error })} action={<Button onClick={reload}>{t('saas.common.reload')}</Button>} />;

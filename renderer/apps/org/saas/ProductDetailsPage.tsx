@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Empty, Spin, Table } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow } from '../../../../shared/api/org-saas.ts';
-import { SAAS_API, useSaas } from './saas-api.ts';
+import { SAAS_API } from './saas-api.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /** summarize/productDetails (spec §2.6, saas): the applications installed across the provider's spaces. */
 export function ProductDetailsPage() {
   const { t } = useTranslation();
-  const { data, error, reload } = useSaas<{ products: ProductRow[] }>(`${SAAS_API}/products`);
+  const { data, error, reload } = useGet<{ products: ProductRow[] }>(`${SAAS_API}/products`);
   if (error) return <Alert type="error" className="qp-gap" content={t('saas.common.loadFailed', { message: error })} action={<Button onClick={reload}>{t('saas.common.reload')}</Button>} />;
   if (!data) return <Spin block loading className="qp-gap" />;
   return (

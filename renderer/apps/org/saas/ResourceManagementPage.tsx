@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Empty, Spin, Table, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRow } from '../../../../shared/api/org-saas.ts';
-import { SAAS_API, STATUS_COLOR, size, useSaas } from './saas-api.ts';
+import { SAAS_API, STATUS_COLOR, size } from './saas-api.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /** The figures shown in their own columns; the rest an app reports (jobs among them) are listed after them. */
 const SHOWN = new Set(['forms.records', 'forms.storageBytes']);
@@ -12,7 +13,7 @@ const SHOWN = new Set(['forms.records', 'forms.storageBytes']);
  */
 export function ResourceManagementPage() {
   const { t, i18n } = useTranslation();
-  const { data, error, reload } = useSaas<{ scope: 'provider' | 'space'; spaces: ResourceRow[] }>(`${SAAS_API}/resources`);
+  const { data, error, reload } = useGet<{ scope: 'provider' | 'space'; spaces: ResourceRow[] }>(`${SAAS_API}/resources`);
   if (error) return <Alert type="error" className="qp-gap" content={t('saas.common.loadFailed', { message: error })} action={<Button onClick={reload}>{t('saas.common.reload')}</Button>} />;
   if (!data) return <Spin block loading className="qp-gap" />;
   const columns = [

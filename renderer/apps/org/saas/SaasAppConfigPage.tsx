@@ -1,38 +1,20 @@
 import { Alert, Button, Card, Form, InputNumber, Message, Select, Spin } from '@arco-design/web-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpaceDefaults } from '../../../../shared/api/org-saas.ts';
-import { useServices } from '../../../shell/services.tsx';
-import { SAAS_API, useSaas } from './saas-api.ts';
+import { SAAS_API, useSettingsDraft } from './saas-api.ts';
 
 type QuotaKey = 'quotaMembers' | 'quotaApps' | 'quotaStorageMb';
 
 /**
  * saasconsole/appConfig (spec §2.6, saas; decision 0075): the provider's defaults for the spaces opened for it from
- * now on — their language and quotas (empty = unlimited). Until the application store exists this is the page's job.
+ * now on — their language and quotas (empty = unlimited).
  */
 export function SaasAppConfigPage() {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const loaded = useSaas<SpaceDefaults>(`${SAAS_API}/defaults`);
-  const [draft, setDraft] = useState<SpaceDefaults | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setDraft(loaded.data), [loaded.data]);
+  const { loaded, draft, setDraft, error, busy, save: put } = useSettingsDraft<SpaceDefaults>(`${SAAS_API}/defaults`);
 
   async function save() {
-    if (!draft) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api.put<SpaceDefaults>(`${SAAS_API}/defaults`, draft, { json: true });
-      setDraft(answer.data);
-      Message.success(t('saas.common.saved'));
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (draft && (await put(draft))) Message.success(t('saas.common.saved'));
   }
 
   if (loaded.error) return <Alert type="error" className="qp-gap" content={t('saas.common.loadFailed', { message: loaded.error })} action={<Button onClick={loaded.reload}>{t('saas.common.reload')}</Button>} />;

@@ -2,7 +2,8 @@ import { Alert, Button, Card, Empty, Grid, Link, Space, Spin, Statistic, Table, 
 import { useTranslation } from 'react-i18next';
 import type { ConsoleHome, ProviderSpace } from '../../../../shared/api/org-saas.ts';
 import type { PageProps } from '../../types.ts';
-import { SAAS_API, STATUS_COLOR, pagePath, size, useSaas } from './saas-api.ts';
+import { SAAS_API, STATUS_COLOR, pagePath, size } from './saas-api.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /**
  * saasconsole (spec §2.6, saas): the provider's home — each of its spaces with status, members, apps, records and
@@ -10,7 +11,7 @@ import { SAAS_API, STATUS_COLOR, pagePath, size, useSaas } from './saas-api.ts';
  */
 export function SaasConsolePage({ match }: PageProps) {
   const { t, i18n } = useTranslation();
-  const { data, error, reload } = useSaas<ConsoleHome>(`${SAAS_API}/spaces`);
+  const { data, error, reload } = useGet<ConsoleHome>(`${SAAS_API}/spaces`);
   if (error) return <Alert type="error" className="qp-gap" content={t('saas.common.loadFailed', { message: error })} action={<Button onClick={reload}>{t('saas.common.reload')}</Button>} />;
   if (!data) return <Spin block loading className="qp-gap" />;
   const quota = (n: number | null) => (n === null ? t('saas.common.unlimited') : String(n));

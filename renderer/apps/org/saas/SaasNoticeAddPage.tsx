@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import type { ConsoleHome, NoticeInput, SaasNotice } from '../../../../shared/api/org-saas.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
-import { SAAS_API, pagePath, useSaas } from './saas-api.ts';
+import { SAAS_API, pagePath } from './saas-api.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /**
  * saas/addSaasNotice (spec §2.6, saas): a notice to all of the provider's spaces or chosen ones, now or at a time
@@ -15,7 +16,7 @@ export function SaasNoticeAddPage({ match }: PageProps) {
   const { t } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
-  const spaces = useSaas<ConsoleHome>(`${SAAS_API}/spaces`);
+  const spaces = useGet<ConsoleHome>(`${SAAS_API}/spaces`);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [allSpaces, setAllSpaces] = useState(true);

@@ -4,14 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import type { SaasNotice } from '../../../../shared/api/org-saas.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
-import { SAAS_API, dateTime, pagePath, useSaas } from './saas-api.ts';
+import { SAAS_API, dateTime, pagePath } from './saas-api.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 /** saas/saasNotice (spec §2.6, saas): the provider's notices with their state; a scheduled one may be withdrawn. */
 export function SaasNoticePage({ match }: PageProps) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
-  const { data, error, reload } = useSaas<{ notices: SaasNotice[] }>(`${SAAS_API}/notices`);
+  const { data, error, reload } = useGet<{ notices: SaasNotice[] }>(`${SAAS_API}/notices`);
   async function withdraw(id: string) {
     try {
       await api.delete(`${SAAS_API}/notices/${id}`);

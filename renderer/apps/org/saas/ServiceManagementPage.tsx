@@ -1,14 +1,15 @@
 import { Alert, Button, Card, Spin, Table, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceState } from '../../../../shared/api/org-saas.ts';
-import { SAAS_API, dateTime, size, useSaas } from './saas-api.ts';
+import { SAAS_API, dateTime, size } from './saas-api.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 const COLOR = { up: 'green', on: 'arcoblue', off: 'gray', down: 'red' } as const;
 
 /** sysop/serviceManagement (spec §2.6, §6): how the platform's services stand, as the server sees them now. */
 export function ServiceManagementPage() {
   const { t, i18n } = useTranslation();
-  const { data, error, reload } = useSaas<{ services: ServiceState[]; checkedAt: string }>(`${SAAS_API}/services`);
+  const { data, error, reload } = useGet<{ services: ServiceState[]; checkedAt: string }>(`${SAAS_API}/services`);
   if (error) return <Alert type="error" className="qp-gap" content={t('saas.common.loadFailed', { message: error })} action={<Button onClick={reload}>{t('saas.common.reload')}</Button>} />;
   if (!data) return <Spin block loading className="qp-gap" />;
   const detail = (s: ServiceState) =>

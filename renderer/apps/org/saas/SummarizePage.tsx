@@ -2,14 +2,15 @@ import { Alert, Button, Card, Empty, Grid, Link, Spin, Statistic, Table } from '
 import { useTranslation } from 'react-i18next';
 import type { Summary } from '../../../../shared/api/org-saas.ts';
 import type { PageProps } from '../../types.ts';
-import { SAAS_API, pagePath, size, useSaas } from './saas-api.ts';
+import { SAAS_API, pagePath, size } from './saas-api.ts';
+import { useGet } from '../../../shell/use-load.ts';
 
 type Top = Summary['top'][number];
 
 /** summarize (spec §2.6, saas): the provider's spaces by status, the growth of their members, the largest ones. */
 export function SummarizePage({ match }: PageProps) {
   const { t, i18n } = useTranslation();
-  const { data, error, reload } = useSaas<Summary>(`${SAAS_API}/summary`);
+  const { data, error, reload } = useGet<Summary>(`${SAAS_API}/summary`);
   if (error) return <Alert type="error" className="qp-gap" content={t('saas.common.loadFailed', { message: error })} action={<Button onClick={reload}>{t('saas.common.reload')}</Button>} />;
   if (!data) return <Spin block loading className="qp-gap" />;
   const statuses = ['active', 'suspended', 'archived'] as const;

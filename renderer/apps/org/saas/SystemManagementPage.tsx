@@ -1,9 +1,7 @@
 import { Alert, Button, Card, Form, Input, Message, Spin } from '@arco-design/web-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../shared/api/org-saas.ts';
-import { useServices } from '../../../shell/services.tsx';
-import { SAAS_API, useSaas } from './saas-api.ts';
+import { SAAS_API, useSettingsDraft } from './saas-api.ts';
 
 const EMAIL = /^$|^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const PHONE = /^[0-9+()\- ]*$/;
@@ -11,28 +9,13 @@ const PHONE = /^[0-9+()\- ]*$/;
 /** systemmanagement (spec §2.6, saas): the provider's name and contacts as its spaces' members see them. */
 export function SystemManagementPage() {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const loaded = useSaas<Profile>(`${SAAS_API}/profile`);
-  const [draft, setDraft] = useState<Profile | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setDraft(loaded.data), [loaded.data]);
+  const { loaded, draft, setDraft, error, setError, busy, save: put } = useSettingsDraft<Profile>(`${SAAS_API}/profile`);
 
   async function save() {
     if (!draft) return;
     const problem = !draft.displayName.trim() ? 'saas.profile.nameRequired' : !EMAIL.test(draft.contactEmail.trim()) ? 'saas.profile.badEmail' : !PHONE.test(draft.contactPhone) ? 'saas.profile.badPhone' : null;
     if (problem) return setError(t(problem));
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api.put<Profile>(`${SAAS_API}/profile`, { ...draft, contactEmail: draft.contactEmail.trim() }, { json: true });
-      setDraft(answer.data);
-      Message.success(t('saas.common.saved'));
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (await put({ ...draft, contactEmail: draft.contactEmail.trim() })) Message.success(t('saas.common.saved'));
   }
 
   if (loaded.error) return <Alert type="error" className="qp-gap" content={t('saas.common.loadFailed', { message: loaded.error })} action={<Button onClick={loaded.reload}>{t('saas.common.reload')}</Button>} />;

@@ -1,33 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SAAS_API } from '../../../../shared/api/org-saas.ts';
 import { buildPath, type RouteMatch } from '../../../../shared/routes/match.ts';
 import { ROUTES } from '../../../../shared/routes/table.ts';
 import { useServices } from '../../../shell/services.tsx';
+import { useGet } from '../../../shell/use-load.ts';
 
 export { SAAS_API };
 
-/** Loads one call's data, again on `reload()`; `error` is the server's message in the user's language. */
-export function useSaas<T>(path: string | null): { data: T | null; error: string | null; reload: () => void } {
+/**
+ * A settings page of this console: the loaded value, the copy being edited, and `save`, which PUTs the copy to the
+ * same address and puts the server's answer back (the error, in the user's language, stays on the page).
+ */
+export function useSettingsDraft<T extends object>(path: string) {
   const { api } = useServices();
-  const [data, setData] = useState<T | null>(null);
+  const loaded = useGet<T>(path);
+  const [draft, setDraft] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!path) return undefined;
-    let live = true;
-    api.get(path).then(
-      (answer) => {
-        if (!live) return;
-        setData(answer.data as T);
-        setError(null);
-      },
-      (failure: Error) => live && setError(failure.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, path, round]);
-  return { data, error, reload: useCallback(() => setRound((n) => n + 1), []) };
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setDraft(loaded.data), [loaded.data]);
+  async function save(body: T): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      setDraft((await api.put<T>(path, body, { json: true })).data);
+      return true;
+    } catch (failure) {
+      setError((failure as Error).message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { loaded, draft, setDraft, error, setError, busy, save };
 }
 
 /** The address of another page of this console, in the space the current page is in. */
