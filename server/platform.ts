@@ -8,6 +8,7 @@ import { readSpaceOncePerStatement } from './kernel/db/policies.ts';
 import { openDatabases } from './kernel/db/pool.ts';
 import { createHttpServer, type App } from './kernel/http/server.ts';
 import { createKernel, type Kernel } from './kernel/kernel.ts';
+import { HOUSEKEEPING } from './kernel/jobs/housekeeping.ts';
 import { createLogger, type Logger } from './kernel/logger.ts';
 import { registerKernelRoutes } from './kernel/routes/index.ts';
 import { seedDemoLogins, type DemoSeedOutcome } from './demo-passwords.ts';
@@ -48,6 +49,16 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
     const app = await createHttpServer(kernel, config.trustProxy);
     registerKernelRoutes(app, kernel);
     for (const micro of SERVER_APPS) micro.register(app, kernel);
+    // Workers start once every app has defined its job kinds, and stop before the database closes.
+    app.addHook('onReady', async () => {
+      await kernel.schedules.platform(HOUSEKEEPING.kind, HOUSEKEEPING.name, HOUSEKEEPING.cron);
+      await kernel.jobs.start(kernel.listener);
+      kernel.schedules.start();
+    });
+    app.addHook('onClose', async () => {
+      await kernel.schedules.stop();
+      await kernel.jobs.stop();
+    });
     const demo = config.demoSeed
       ? await seedDemoLogins(kernel.db, { dataDir: config.dataDir, fixedPassword: config.demoPassword })
       : { seeded: false, passwords: null, file: null };

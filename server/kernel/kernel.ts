@@ -23,6 +23,9 @@ import { Directory } from './directory.ts';
 import { Analysis } from './analysis.ts';
 import { PortalSources } from './portal-sources.ts';
 import { AppPackages } from './app-packages.ts';
+import { Apps } from './apps.ts';
+import { RecordSummaries } from './record-summaries.ts';
+import { SpaceRequests } from './space-requests.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
 import { PgPushBus, type PushBus } from './push/bus.ts';
@@ -36,6 +39,10 @@ import { Sms } from './sms.ts';
 import { fail } from './errors.ts';
 import { actAsProvider } from './providers.ts';
 import { InterfaceWatch } from './watch.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { Schedules } from './jobs/schedules.ts';
+import { DomainEvents } from './events/events.ts';
+import { defineHousekeeping } from './jobs/housekeeping.ts';
 
 /** The explicit kernel object every micro-app's `register` receives (architecture: "how a micro-app plugs in"). */
 export interface Kernel {
@@ -78,6 +85,12 @@ export interface Kernel {
   analysis: Analysis;
   /** The parts of an application package of the store, each registered by the app owning it (issue 17). */
   appPackages: AppPackages;
+  /** Which apps a caller may open, and the space's live apps, as the application centre answers (apps.ts, decision 0091). */
+  apps: Apps;
+  /** Records as another app may show them to a member (the workbench), answered by the forms app (record-summaries.ts). */
+  recordSummaries: RecordSummaries;
+  /** Enterprise registrations as the operator console decides them, kept by the org app (space-requests.ts). */
+  spaceRequests: SpaceRequests;
   listener: PgListener;
   /** The guard of every connection to an address a user configured (use with guardedFetch, or lookupFor). */
   outbound: OutboundGuard;
@@ -89,6 +102,12 @@ export interface Kernel {
   sms: Sms;
   /** Interface watch: per-route calls, errors and latency of this process, by minute (watch.ts; the console stores them). */
   watch: InterfaceWatch;
+  /** The one job queue: kinds defined by apps, retries, dead letters, takeover of a dead process's work (decision 0092). */
+  jobs: JobQueue;
+  /** Cron schedules in a space's zone (optionally in its work time), each firing a job of the queue. */
+  schedules: Schedules;
+  /** Domain events: raised in a change's transaction, delivered after commit to every subscriber (decision 0093). */
+  events: DomainEvents;
   /** Every API route with its declared access and schema, filled at boot (the role × route matrix test, the API reference). */
   apiRoutes: Array<{ method: string; url: string; access: Access; action?: string; schema?: unknown }>;
   /** After a commit that revoked sessions: drop them from the cache and close their sockets, here and now. */
@@ -149,6 +168,11 @@ export async function createKernel(options: {
   await push.start();
   await forgetOldKeys(db);
   const audit = new Audit(db, log);
+  const jobs = new JobQueue(db, log);
+  const schedules = new Schedules(db, log, jobs);
+  const directory = new Directory();
+  schedules.workTimeOf = (trx, spaceId) => directory.people.workTime(trx, spaceId);
+  defineHousekeeping(db, jobs);
   return {
     config,
     log,
@@ -160,10 +184,13 @@ export async function createKernel(options: {
     sharing: new DataSharing(),
     webchat: new WebchatSwitch(),
     recordFlow: new RecordFlow(),
-    directory: new Directory(),
+    directory,
     portalSources: new PortalSources(),
     analysis: new Analysis(),
     appPackages: new AppPackages(),
+    apps: new Apps(),
+    recordSummaries: new RecordSummaries(),
+    spaceRequests: new SpaceRequests(),
     databases,
     db,
     sessions,
@@ -182,6 +209,9 @@ export async function createKernel(options: {
     bearer: new BearerTokens(db, sessions),
     platformKeys: new PlatformKeys(),
     sms: new Sms(),
+    jobs,
+    schedules,
+    events: new DomainEvents(db, jobs),
     watch: new InterfaceWatch(config.watch !== false, () => (options.clock ?? systemClock).now()),
     apiRoutes: [],
     transact: (req, work) => transact(db, req, work, audit),

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, Trx } from '../db/pool.ts';
+import type { Logger } from '../logger.ts';
+import type { PgListener } from '../notify.ts';
+import { defaultBackoffMs, JobFailedForGood, type EnqueueOptions, type Job, type JobHandler, type JobKindOptions } from './types.ts';
+
+export const JOBS_CHANNEL = 'kernel_jobs';
+const POLL_MS = 1000;
+const DEFAULT_LEASE_SECONDS = 60;
+
+interface Claimed {
+  id: string;
+  space_id: string | null;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+  taken_over: boolean;
+}
+
+interface Kind {
+  handler: JobHandler;
+  leaseSeconds: number;
+  backoffMs: (attempt: number) => number;
+}
+
+const toJson = (jobs: readonly EnqueueOptions[]) =>
+  JSON.stringify(
+    jobs.map((j) => ({
+      kind: j.kind,
+      payload: j.payload ?? {},
+      runAt: j.runAt?.toISOString(),
+      priority: j.priority,
+      maxAttempts: j.maxAttempts,
+      uniqueKey: j.uniqueKey,
+      orderKey: j.orderKey,
+    })),
+  );
+
+/**
+ * The kernel's one job queue (decision 0092): apps define job kinds with their handlers; jobs are rows of
+ * kernel_job, claimed with FOR UPDATE SKIP LOCKED under a lease that running handlers renew, so any number of
+ * processes share the work and a dead process's jobs are taken over when its lease lapses. A failed try is retried
+ * with backoff until its attempts are spent, then kept as a dead letter with its last error.
+ */
+export class JobQueue {
+  readonly worker = `j-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly kinds = new Map<string, Kind>();
+  private readonly running = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  private timer: NodeJS.Timeout | null = null;
+  private heartbeats: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    /** How many jobs this process runs at once. */
+    private readonly concurrency = Number(process.env.JOBS_CONCURRENCY ?? 4),
+  ) {}
+
+  /** Registers a job kind; a kind is defined once, by the app that owns it (its id leads the kind's name). */
+  define<P = Record<string, unknown>>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): void {
+    if (this.kinds.has(kind)) throw new Error(`job kind ${kind} is defined twice`);
+    if (!/^[a-z][a-z0-9_.:-]{0,99}$/.test(kind)) throw new Error(`bad job kind ${kind}`);
+    this.kinds.set(kind, {
+      handler: handler as JobHandler,
+      leaseSeconds: options.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+      backoffMs: options.backoffMs ?? defaultBackoffMs,
+    });
+    this.kick();
+  }
+
+  defined(kind: string): boolean {
+    return this.kinds.has(kind);
+  }
+
+  /**
+   * Adds jobs of the transaction's space, in that transaction: they exist once it commits, and not if it rolls back.
+   * Answers the ids added (a duplicate unique key adds none).
+   */
+  async enqueue(trx: Trx | Db, jobs: EnqueueOptions | readonly EnqueueOptions[], options: { platform?: boolean } = {}): Promise<string[]> {
+    const list = Array.isArray(jobs) ? (jobs as readonly EnqueueOptions[]) : [jobs as EnqueueOptions];
+    if (!list.length) return [];
+    for (const job of list) if (!this.kinds.has(job.kind)) throw new Error(`job kind ${job.kind} is not defined`);
+    const { rows } = await sql<{ id: string }>`select kernel_job_enqueue(${toJson(list)}::jsonb, ${options.platform === true}) as id`.execute(trx);
+    return rows.map((r) => String(r.id));
+  }
+
+  async start(listener: PgListener): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    await listener.listen(JOBS_CHANNEL, () => this.kick());
+    this.heartbeats = setInterval(() => void this.renewClaims(), 5000);
+    this.heartbeats.unref?.();
+    this.schedule(0);
+  }
+
+  /** Work was added: look now rather than at the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.draining) this.again = true;
+    else this.schedule(0);
+  }
+
+  /** Stops claiming, asks running handlers to stop, and waits for them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.heartbeats) clearInterval(this.heartbeats);
+    for (const run of this.running.values()) run.abort.abort();
+    await this.draining;
+    await Promise.allSettled([...this.running.values()].map((r) => r.promise));
+  }
+
+  /** Runs every due job now and waits until none is left (tests, and the jobs bench's warm-up). */
+  async drainNow(): Promise<void> {
+    for (;;) {
+      const claimed = await this.claim(this.concurrency);
+      if (!claimed.length && !this.running.size) return;
+      for (const row of claimed) this.launch(row);
+      await Promise.race([...this.running.values()].map((r) => r.promise));
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.draining = this.drain().finally(() => {
+        this.draining = null;
+        if (!this.stopped) this.schedule(this.again ? 0 : POLL_MS);
+        this.again = false;
+      });
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      this.again = false;
+      const free = this.concurrency - this.running.size;
+      if (free <= 0) {
+        await Promise.race([...this.running.values()].map((r) => r.promise));
+        continue;
+      }
+      const claimed = await this.claim(free);
+      for (const row of claimed) this.launch(row);
+      if (claimed.length < free && !this.again) return;
+    }
+  }
+
+  private async claim(limit: number): Promise<Claimed[]> {
+    const kinds = [...this.kinds.keys()];
+    if (!kinds.length || limit <= 0) return [];
+    const lease = Math.max(...[...this.kinds.values()].map((k) => k.leaseSeconds));
+    try {
+      const { rows } = await sql<Claimed>`
+        select * from kernel_job_claim(${this.worker}, ${kinds}::text[], make_interval(secs => ${lease}), ${limit})`.execute(this.db);
+      return rows;
+    } catch (error) {
+      if (!this.stopped) this.log.error({ err: error }, 'claiming jobs failed');
+      return [];
+    }
+  }
+
+  private launch(row: Claimed): void {
+    const id = String(row.id);
+    const abort = new AbortController();
+    const promise = this.run(row, abort.signal).finally(() => {
+      this.running.delete(id);
+      if (!this.stopped) this.kick();
+    });
+    this.running.set(id, { promise, abort });
+  }
+
+  private async run(row: Claimed, signal: AbortSignal): Promise<void> {
+    const id = String(row.id);
+    const kind = this.kinds.get(row.kind)!;
+    if (row.taken_over) this.log.warn({ jobId: id, kind: row.kind, spaceId: row.space_id, attempt: row.attempts }, 'job taken over from a worker that stopped answering');
+    const job: Job = {
+      id,
+      spaceId: row.space_id,
+      kind: row.kind,
+      payload: row.payload,
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+      takenOver: row.taken_over,
+      signal,
+      heartbeat: async () => (await this.renew([id], kind.leaseSeconds)).includes(id),
+    };
+    let error: unknown = null;
+    try {
+      await kind.handler(job);
+    } catch (caught) {
+      error = caught;
+    }
+    if (error === null) return void (await this.finish(id, null, null));
+    const forGood = error instanceof JobFailedForGood || row.attempts >= row.max_attempts;
+    const message = error instanceof Error ? error.message || error.name : String(error);
+    const retryAt = forGood ? null : new Date(Date.now() + kind.backoffMs(row.attempts));
+    if (forGood) this.log.warn({ jobId: id, kind: row.kind, spaceId: row.space_id, attempts: row.attempts, err: error }, 'job is a dead letter');
+    else this.log.info({ jobId: id, kind: row.kind, attempt: row.attempts, retryAt, err: error }, 'job failed; retrying later');
+    await this.finish(id, message, retryAt);
+  }
+
+  private async finish(id: string, error: string | null, retryAt: Date | null): Promise<void> {
+    const { rows } = await sql<{ ok: boolean }>`select kernel_job_finish(${this.worker}, ${id}::bigint, ${error}, ${retryAt}) as ok`
+      .execute(this.db)
+      .catch((err: unknown) => {
+        this.log.error({ err, jobId: id }, 'recording the end of a job failed; its lease will lapse and it runs again');
+        return { rows: [{ ok: false }] };
+      });
+    if (!rows[0]?.ok) this.log.warn({ jobId: id, worker: this.worker }, 'a job ended after another worker took it over');
+  }
+
+  private async renew(ids: string[], leaseSeconds: number): Promise<string[]> {
+    if (!ids.length) return [];
+    const { rows } = await sql<{ id: string }>`
+      select kernel_job_heartbeat(${this.worker}, ${ids}::bigint[], make_interval(secs => ${leaseSeconds})) as id`.execute(this.db);
+    return rows.map((r) => String(r.id));
+  }
+
+  /** Every few seconds: renew the claims of all running jobs, so only a dead process's claims lapse. */
+  private async renewClaims(): Promise<void> {
+    const ids = [...this.running.keys()];
+    const lease = Math.max(DEFAULT_LEASE_SECONDS, ...[...this.kinds.values()].map((k) => k.leaseSeconds));
+    await this.renew(ids, lease).catch((error: unknown) => this.log.warn({ err: error }, 'renewing job claims failed'));
+  }
+}

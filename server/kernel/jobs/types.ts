@@ -1,0 +1,48 @@
+/** A job as its handler sees it: the space it belongs to (null: a platform job) and what it was given. */
+export interface Job<P = Record<string, unknown>> {
+  id: string;
+  spaceId: string | null;
+  kind: string;
+  payload: P;
+  /** 1 on the first try. */
+  attempt: number;
+  maxAttempts: number;
+  /** True when this try took over the claim of a process that stopped answering. */
+  takenOver: boolean;
+  /** Keeps the claim alive during long work; false when another worker holds the job now (stop at once). */
+  heartbeat(): Promise<boolean>;
+  /** Aborted when this process stops: a long handler should stop between batches and let another take over. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<P = Record<string, unknown>> = (job: Job<P>) => Promise<void>;
+
+export interface JobKindOptions {
+  /** Seconds a claim holds without a heartbeat before another process takes the job over (default 60). */
+  leaseSeconds?: number;
+  /** Delay before try n+1 after try n failed (default: 2^n seconds with jitter, at most an hour). */
+  backoffMs?: (attempt: number) => number;
+}
+
+export interface EnqueueOptions<P = Record<string, unknown>> {
+  kind: string;
+  payload?: P;
+  /** When it may run first (default now). */
+  runAt?: Date;
+  /** Higher runs first (default 0). */
+  priority?: number;
+  /** Tries before the job is a dead letter (default 5). */
+  maxAttempts?: number;
+  /** While a job of this kind and key waits or runs, enqueuing it again adds nothing. */
+  uniqueKey?: string;
+  /** Jobs of one kind sharing this key run one at a time, in the order they were enqueued. */
+  orderKey?: string;
+}
+
+/** A handler's failure that no retry can mend: the job becomes a dead letter at once, with this message. */
+export class JobFailedForGood extends Error {}
+
+export const defaultBackoffMs = (attempt: number): number => {
+  const base = Math.min(3_600_000, 1000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+};
