@@ -14,7 +14,24 @@ export interface AuditEntry {
   crossSpace?: boolean;
   /** The developer token the call was made with (its id, never the token). */
   viaToken?: string | null;
+  /** How a record change came in (api, import, workflow, rule, …) and the service identity that made it. */
+  via?: string | null;
+  service?: string | null;
 }
+
+const rowOf = (entry: AuditEntry) => ({
+  user_id: entry.userId,
+  space_id: entry.spaceId,
+  action: entry.action.slice(0, 200),
+  target: entry.target?.slice(0, 500) ?? null,
+  result: entry.result,
+  status: entry.status ?? null,
+  ip: entry.ip,
+  cross_space: entry.crossSpace ?? false,
+  via_token: entry.viaToken ?? null,
+  via: entry.via ?? null,
+  via_service: entry.service ?? null,
+});
 
 /**
  * The operation log. Written outside the request's transaction on purpose: a refused or failed call is
@@ -29,24 +46,19 @@ export class Audit {
   /** With a transaction as `exec`, the entry commits (or not) with that transaction's write. */
   async record(entry: AuditEntry, exec: Db = this.db): Promise<void> {
     try {
-      await exec
-        .insertInto('oplog')
-        .values({
-          user_id: entry.userId,
-          space_id: entry.spaceId,
-          action: entry.action.slice(0, 200),
-          target: entry.target?.slice(0, 500) ?? null,
-          result: entry.result,
-          status: entry.status ?? null,
-          ip: entry.ip,
-          cross_space: entry.crossSpace ?? false,
-          via_token: entry.viaToken ?? null,
-        })
-        .execute();
+      await exec.insertInto('oplog').values(rowOf(entry)).execute();
     } catch (error) {
       // Losing an audit row must be loud: it is the one thing an auditor relies on.
       this.log.error({ err: error, action: entry.action }, 'operation log write failed');
     }
+  }
+
+  /**
+   * Entries of changes made in a transaction (a batch of record writes), committed with them. Unlike `record`, a
+   * failure here fails the transaction: the change must not stand without its entry.
+   */
+  async recordMany(entries: readonly AuditEntry[], trx: Db): Promise<void> {
+    for (let i = 0; i < entries.length; i += 1000) await trx.insertInto('oplog').values(entries.slice(i, i + 1000).map(rowOf)).execute();
   }
 }
 

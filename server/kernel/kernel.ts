@@ -43,6 +43,7 @@ import { JobQueue } from './jobs/queue.ts';
 import { Schedules } from './jobs/schedules.ts';
 import { DomainEvents } from './events/events.ts';
 import { defineHousekeeping } from './jobs/housekeeping.ts';
+import { RecordWrites } from './record-writes.ts';
 
 /** The explicit kernel object every micro-app's `register` receives (architecture: "how a micro-app plugs in"). */
 export interface Kernel {
@@ -106,6 +107,8 @@ export interface Kernel {
   jobs: JobQueue;
   /** Cron schedules in a space's zone (optionally in its work time), each firing a job of the queue. */
   schedules: Schedules;
+  /** The records' one write path for other apps, provided by forms (record-writes.ts, decision 0094). */
+  records: RecordWrites;
   /** Domain events: raised in a change's transaction, delivered after commit to every subscriber (decision 0093). */
   events: DomainEvents;
   /** Every API route with its declared access and schema, filled at boot (the role × route matrix test, the API reference). */
@@ -212,6 +215,7 @@ export async function createKernel(options: {
     jobs,
     schedules,
     events: new DomainEvents(db, jobs),
+    records: new RecordWrites(),
     watch: new InterfaceWatch(config.watch !== false, () => (options.clock ?? systemClock).now()),
     apiRoutes: [],
     transact: (req, work) => transact(db, req, work, audit),

@@ -3,7 +3,8 @@ import type { FieldDef } from '../../../shared/forms/fields.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import type { FlowActor, FlowRecord, FormRecords } from '../../kernel/record-flow.ts';
 import { loadFormAs, publishedFields } from './context.ts';
-import { createRecord, updateRecord } from './records.ts';
+import type { Kernel } from '../../kernel/kernel.ts';
+import { writeRecords, type Writer } from './write.ts';
 import { SYSTEM_SELECT, storedFields, tableOf, toApiRecord, type RecordRow } from './storage.ts';
 import { recordsWritten } from './analysis/stamps.ts';
 
@@ -32,11 +33,11 @@ async function read(trx: Trx, formId: string, recordId: string): Promise<FlowRec
 }
 
 /**
- * Forms' half of `kernel.recordFlow` (issue 14): the engine writes records through the same createRecord and
- * updateRecord as every other writer — the same checks, sanitising, numbering and file references — with the
- * field set of the flow's node in place of the member's visible fields, and the node's grant in place of his rules.
+ * Forms' half of `kernel.recordFlow`: the engine writes records through the one write path (write.ts) as every
+ * other writer — the same checks, sanitising, numbering, audit entry and events — with the field set of the flow's
+ * node in place of the member's visible fields, and the node's grant in place of his rules (via "workflow").
  */
-export const formRecords: FormRecords = {
+export const formRecordsOf = (kernel: Kernel): FormRecords => ({
   async form(trx, actor: FlowActor, formId) {
     const { form } = await loadFormAs(trx, actor, formId);
     return { id: form.id, appId: form.appId, appName: form.appName, name: form.name, fields: form.allFields };
@@ -55,15 +56,14 @@ export const formRecords: FormRecords = {
 
   async create(trx, actor, formId, values, keys) {
     const { form, viewer } = await loadFormAs(trx, actor, formId);
-    const fields = form.allFields.filter((f) => keys.includes(f.key));
-    const created = await createRecord(trx, form, { ...viewer, fields }, only(values, keys));
-    return (await read(trx, formId, created.id))!;
+    const [created] = await writeRecords(kernel, trx, form, flowWriter({ ...viewer, fields: form.allFields.filter((f) => keys.includes(f.key)) }), [{ op: 'create', values: only(values, keys) }]);
+    return (await read(trx, formId, created!.id))!;
   },
 
   async update(trx, actor, formId, recordId, values, rowVersion, keys) {
     const { form, viewer } = await loadFormAs(trx, actor, formId);
-    const fields = form.allFields.filter((f) => keys.includes(f.key));
-    await updateRecord(trx, form, { ...viewer, fields }, recordId, only(values, keys), rowVersion, true);
+    const writer = { ...flowWriter({ ...viewer, fields: form.allFields.filter((f) => keys.includes(f.key)) }), granted: true };
+    await writeRecords(kernel, trx, form, writer, [{ op: 'update', id: recordId, values: only(values, keys), rowVersion }]);
     return (await read(trx, formId, recordId))!;
   },
 
@@ -73,4 +73,7 @@ export const formRecords: FormRecords = {
     await sql`update ${sql.table(tableOf(formId))} t set handler_id = ${handlerId}::bigint where t.id = ${recordId}::bigint`.execute(trx);
     await recordsWritten(trx, { id: formId, spaceId: null });
   },
-};
+});
+
+/** A member's write through a flow node: his own identity, "via workflow" in the audit entry. */
+const flowWriter = (viewer: Writer['viewer']): Writer => ({ viewer, actor: { kind: 'member', userId: viewer.userId }, via: 'workflow' });

@@ -13,6 +13,7 @@ import { fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { noteRecord } from '../appcenter/record-marks.ts';
+import { memberWriter, writeRecords, type RecordOp } from './write.ts';
 import { monitors } from './access.ts';
 import { loadForm, type FormMeta, type Viewer } from './context.ts';
 import { countRecords, distinctValues, listRecords } from './list.ts';
@@ -53,10 +54,14 @@ function countPool(kernel: Kernel, app: App): Db {
   return db;
 }
 
-/** A record in a workflow changes only through its flow (issue 14): the workflow app says which are locked. */
-async function refuseInFlow(kernel: Kernel, trx: Trx, formId: string, ids: readonly string[]) {
-  const refusal = await kernel.recordFlow.locked(trx, formId, ids);
-  if (refusal) throw fail.conflict(refusal);
+/**
+ * A member's record change through the one write path (write.ts), which also logs each record it changes: the
+ * request's own entry is then not written again (a refusal is still logged by the request, as every refusal is).
+ */
+async function write(kernel: Kernel, req: FastifyRequest, trx: Trx, form: FormMeta, viewer: Viewer, ops: RecordOp[]) {
+  const outcomes = await writeRecords(kernel, trx, form, memberWriter(viewer, { ip: req.ctx.ip, tokenId: req.ctx.principal?.tokenId }), ops);
+  req.ctx.audited = true;
+  return outcomes;
 }
 
 export function registerRecordRoutes(app: App, kernel: Kernel): void {
@@ -104,12 +109,8 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
   });
 
   app.post('/api/forms/forms/:formId/records', { config: { access, action: 'forms.record.create' }, schema: { params: FormParams, body: CreateRecordBody } }, async (req) => {
-    const record = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
-      const created = await records.createRecord(trx, form, viewer, req.body.values);
-      req.ctx.auditTarget = `${form.id}/${created.id}`;
-      await noteRecord(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: created.id }, 'changed');
-      return created;
-    });
+    req.ctx.auditTarget = `${req.params.formId}/new`;
+    const record = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => (await write(kernel, req, trx, form, viewer, [{ op: 'create', values: req.body.values }]))[0]!.record);
     return { code: 200, msg: 'ok', data: record };
   });
 
@@ -125,21 +126,17 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
 
   app.put('/api/forms/forms/:formId/records/:id', { config: { access, action: 'forms.record.update' }, schema: { params: RecordParams, body: UpdateRecordBody } }, async (req) => {
     req.ctx.auditTarget = `${req.params.formId}/${req.params.id}`;
-    const record = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
-      await refuseInFlow(kernel, trx, form.id, [req.params.id]);
-      const updated = await records.updateRecord(trx, form, viewer, req.params.id, req.body.values, req.body.rowVersion);
-      await noteRecord(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: req.params.id }, 'changed');
-      return updated;
-    });
+    const record = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) =>
+      (await write(kernel, req, trx, form, viewer, [{ op: 'update', id: req.params.id, values: req.body.values, rowVersion: req.body.rowVersion }]))[0]!.record,
+    );
     return { code: 200, msg: 'ok', data: record };
   });
 
   app.post('/api/forms/forms/:formId/records/delete', { config: { access, action: 'forms.record.delete' }, schema: { params: FormParams, body: IdsBody } }, async (req) => {
     req.ctx.auditTarget = `${req.params.formId}/${req.body.ids.join(',')}`.slice(0, 400);
-    const deleted = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
-      await refuseInFlow(kernel, trx, form.id, req.body.ids);
-      return records.deleteRecords(trx, form, viewer, req.body.ids);
-    });
+    const deleted = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) =>
+      (await write(kernel, req, trx, form, viewer, [...new Set(req.body.ids)].map((id) => ({ op: 'delete' as const, id })))).length,
+    );
     return { code: 200, msg: 'ok', data: { deleted } };
   });
 
@@ -153,7 +150,7 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
 
   app.post('/api/forms/forms/:formId/recycle/:id/restore', { config: { access, action: 'forms.record.restore' }, schema: { params: RecordParams } }, async (req) => {
     req.ctx.auditTarget = `${req.params.formId}/${req.params.id}`;
-    await withForm(kernel, req, req.params.formId, (trx, form, viewer) => records.restoreRecord(trx, form, viewer, req.params.id));
+    await withForm(kernel, req, req.params.formId, (trx, form, viewer) => write(kernel, req, trx, form, viewer, [{ op: 'restore', id: req.params.id }]));
     return { code: 200, msg: 'ok', data: null };
   });
 

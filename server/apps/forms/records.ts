@@ -58,7 +58,7 @@ export async function createRecord(trx: Trx, form: FormMeta, viewer: Viewer, inp
   );
   await referenceFiles(trx, form.spaceId, form.id, row.id, filesOf(viewer.fields, values));
   await recordsWritten(trx, form);
-  return toApiRecord(row, viewer.fields);
+  return { record: toApiRecord(row, viewer.fields), after: toApiRecord(row, form.allFields).values };
 }
 
 /**
@@ -118,19 +118,21 @@ export async function updateRecord(trx: Trx, form: FormMeta, viewer: Viewer, id:
   );
   await referenceFiles(trx, form.spaceId, form.id, id, filesOf(viewer.fields, values));
   await recordsWritten(trx, form);
-  return toApiRecord(row, viewer.fields);
+  return { record: toApiRecord(row, viewer.fields), before: toApiRecord(current, form.allFields).values, after: toApiRecord(row, form.allFields).values };
 }
 
 /** To the recycle bin (`recycleDatas`): the records stay, out of every view, until restored or purged. */
-export async function deleteRecords(trx: Trx, form: FormMeta, viewer: Viewer, ids: string[]) {
-  for (const id of ids) {
+export async function deleteRecords(trx: Trx, form: FormMeta, viewer: Viewer, ids: readonly string[]) {
+  const deleted: Array<{ id: string; before: Record<string, unknown> }> = [];
+  for (const id of new Set(ids)) {
     const current = await lockVisible(trx, form, viewer, id, 'delete');
     if (!current.allowed) throw fail.forbidden('forms.noDeletePermission');
+    deleted.push({ id, before: toApiRecord(current, form.allFields).values });
   }
   await sql`update ${sql.table(form.table)} t set deleted_at = clock_timestamp(), deleted_by = ${viewer.userId}::bigint
-    where t.id = any(${ids}::bigint[])`.execute(trx);
+    where t.id = any(${deleted.map((d) => d.id)}::bigint[])`.execute(trx);
   await recordsWritten(trx, form);
-  return ids.length;
+  return deleted;
 }
 
 /** The bin of a form: admins see every deleted record, others those they deleted. */
@@ -152,11 +154,14 @@ async function lockRecycled(trx: Trx, form: FormMeta, viewer: Viewer, id: string
 export async function restoreRecord(trx: Trx, form: FormMeta, viewer: Viewer, id: string) {
   await lockRecycled(trx, form, viewer, id);
   // A booking restored onto a slot someone took meanwhile hits the occupy constraint: "Already occupied".
-  await guardNumber(trx, form, () =>
-    sql`update ${sql.table(form.table)} t set deleted_at = null, deleted_by = null, row_version = t.row_version + 1
-      where t.id = ${id}::bigint`.execute(trx),
+  const row = await guardNumber(trx, form, async () =>
+    (
+      await sql<RecordRow>`update ${sql.table(form.table)} t set deleted_at = null, deleted_by = null, row_version = t.row_version + 1
+        where t.id = ${id}::bigint returning ${selectAll(form)}`.execute(trx)
+    ).rows[0]!,
   );
   await recordsWritten(trx, form);
+  return { after: toApiRecord(row, form.allFields).values };
 }
 
 /** Purging is for good: the record, its shares and its discussion. Admins only, and only from the bin. */

@@ -1,5 +1,6 @@
 import { formsUsage } from './usage.ts';
-import { formRecords } from './flow-records.ts';
+import { formRecordsOf } from './flow-records.ts';
+import { recordWriterOf } from './write.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
@@ -25,7 +26,8 @@ import './schema.ts';
  */
 function register(app: App, kernel: Kernel): void {
   kernel.usage.register('forms', formsUsage);
-  kernel.recordFlow.provideRecords(formRecords);
+  kernel.recordFlow.provideRecords(formRecordsOf(kernel));
+  kernel.records.provide(recordWriterOf(kernel));
   registerPortalSource(kernel.portalSources);
   registerAnalysis(kernel);
   registerPackagePart(kernel);

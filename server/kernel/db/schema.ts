@@ -95,6 +95,8 @@ export interface OplogTable {
   cross_space: Generated<boolean>;
   /** kernel migration 0010: the developer token a call was made with (decision 0058). */
   via_token: ColumnType<string | null, string | null | undefined, never>;
+  via: ColumnType<string | null, string | null | undefined, never>;
+  via_service: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface PlatformSettingsTable {

@@ -94,7 +94,8 @@ export async function transact<T>(db: Db, req: FastifyRequest, work: (trx: Trx) 
     }
     const done = await work(trx);
     // A signed-in write that went through is logged in its own transaction: one commit, not two.
-    if (audit && principal && !['GET', 'HEAD', 'OPTIONS'].includes(req.method) && !req.routeOptions.config.readOnly) {
+    // A handler whose writes logged themselves (one entry per record, decision 0094) has set `audited` already.
+    if (!req.ctx.audited && audit && principal && !['GET', 'HEAD', 'OPTIONS'].includes(req.method) && !req.routeOptions.config.readOnly) {
       await audit.record(entryFor(req, 200), trx);
       req.ctx.audited = true;
     }

@@ -57,7 +57,7 @@ describe('the kernel job queue', () => {
     let id = '';
     await expect(
       inSpace(platform.kernel.db, 'acme', async (trx) => {
-        [id] = await platform.kernel.jobs.enqueue(trx, { kind: 'test.ok' });
+        id = (await platform.kernel.jobs.enqueue(trx, { kind: 'test.ok' }))[0]!;
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

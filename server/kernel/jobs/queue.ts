@@ -53,6 +53,8 @@ export class JobQueue {
   private draining: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** Claims in flight: their jobs are about to run here (drainNow waits for them too). */
+  private claiming = 0;
 
   constructor(
     private readonly db: Db,
@@ -118,10 +120,10 @@ export class JobQueue {
   /** Runs every due job now and waits until none is left (tests, and the jobs bench's warm-up). */
   async drainNow(): Promise<void> {
     for (;;) {
-      const claimed = await this.claim(this.concurrency);
-      if (!claimed.length && !this.running.size) return;
-      for (const row of claimed) this.launch(row);
-      await Promise.race([...this.running.values()].map((r) => r.promise));
+      const claimed = await this.claimAndLaunch(this.concurrency);
+      if (!claimed && !this.running.size && !this.claiming) return;
+      if (this.running.size) await Promise.race([...this.running.values()].map((r) => r.promise));
+      else await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
@@ -146,9 +148,8 @@ export class JobQueue {
         await Promise.race([...this.running.values()].map((r) => r.promise));
         continue;
       }
-      const claimed = await this.claim(free);
-      for (const row of claimed) this.launch(row);
-      if (claimed.length < free && !this.again) return;
+      const claimed = await this.claimAndLaunch(free);
+      if (claimed < free && !this.again) return;
     }
   }
 
@@ -163,6 +164,18 @@ export class JobQueue {
     } catch (error) {
       if (!this.stopped) this.log.error({ err: error }, 'claiming jobs failed');
       return [];
+    }
+  }
+
+  /** Claims and starts jobs; answers how many. Counted while in flight, so drainNow sees jobs about to start. */
+  private async claimAndLaunch(limit: number): Promise<number> {
+    this.claiming++;
+    try {
+      const claimed = await this.claim(limit);
+      for (const row of claimed) this.launch(row);
+      return claimed.length;
+    } finally {
+      this.claiming--;
     }
   }
 

@@ -108,8 +108,8 @@ const RECORDSET_TYPE: Record<string, string> = { text: 'text', number: 'float8',
  * the table without the record API's check. A batch is one JSON document turned into rows by json_to_recordset:
  * one parameter and PostgreSQL's own JSON parser. Keys are the checked field keys.
  */
-export async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobId: string, rows: readonly CheckedRow[]) {
-  if (rows.length === 0) return;
+export async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobId: string, rows: readonly CheckedRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
   const fields: FieldDef[] = storedFields(viewer.fields);
   const document = JSON.stringify(
     rows.map((r) => {
@@ -122,11 +122,15 @@ export async function insertBatch(trx: Trx, form: FormMeta, viewer: Viewer, jobI
   const selected = fields.map((f) =>
     VALUE_KIND[f.type] === 'texts' ? sql`case when u.${sql.ref(f.key)} is null then null else array(select jsonb_array_elements_text(u.${sql.ref(f.key)})) end` : sql`u.${sql.ref(f.key)}`,
   );
-  await sql`
+  const inserted = await sql<{ id: string; import_row: number }>`
     insert into ${sql.table(form.table)} (space_id, number, owner_id, owner_dept_id, created_by, updated_by, form_version, import_job, import_row, search_text
       ${sql.join(fields.map((f) => sql`, ${sql.ref(f.key)}`), sql``)})
     select ${form.spaceId}, u.u_number, ${viewer.userId}::bigint, ${viewer.departments[0] ?? null}::bigint, ${viewer.userId}::bigint, ${viewer.userId}::bigint,
       ${form.version}, ${jobId}::bigint, u.u_row, u.u_search ${sql.join(selected.map((s) => sql`, ${s}`), sql``)}
-    from json_to_recordset(${document}::json) as u(${sql.join(shape)})`.execute(trx);
+    from json_to_recordset(${document}::json) as u(${sql.join(shape)})
+    returning id, import_row`.execute(trx);
   await recordsWritten(trx, form);
+  // Ids in the rows' order (RETURNING does not promise the order of the SELECT it inserted).
+  const byRow = new Map(inserted.rows.map((r) => [r.import_row, String(r.id)]));
+  return rows.map((r) => byRow.get(r.rowNo)!);
 }

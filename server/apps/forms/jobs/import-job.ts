@@ -11,6 +11,8 @@ import { tableOf } from '../storage.ts';
 import { assignNumbers, candidates, checkBatch, insertBatch, type Outcome, type SheetRow } from './import-batch.ts';
 import { directoryOf } from './import-cells.ts';
 import { recordsWritten } from '../analysis/stamps.ts';
+import type { Kernel } from '../../../kernel/kernel.ts';
+import { recordImported } from '../write.ts';
 import { spaceTimeZone } from './space-zone.ts';
 import { JobFailed, JobTakenOver, type JobContext, type JobRow } from './runner.ts';
 
@@ -22,7 +24,7 @@ const BATCH = 2000;
  * (import_job, import_row) key is the last guard against a row landing twice: it fails the batch loudly rather
  * than skipping quietly (ON CONFLICT DO NOTHING also doubled the insert's cost).
  */
-export async function runImport(context: JobContext): Promise<void> {
+export async function runImport(context: JobContext, kernel: Kernel): Promise<void> {
   const { db, job, actor } = context;
   const mapping = job.params.mapping as Record<string, string>;
   const language = (job.params.lang as Language) ?? 'zh-CN';
@@ -57,7 +59,8 @@ export async function runImport(context: JobContext): Promise<void> {
         const alive = await sql<{ ok: boolean }>`select forms_job_heartbeat(${job.id}::bigint, ${context.worker}) as ok`.execute(trx);
         if (!alive.rows[0]?.ok) throw new JobTakenOver();
         await assignNumbers(trx, form, viewer.fields, outcome, language);
-        await insertBatch(trx, form, viewer, job.id, outcome.ok);
+        const ids = await insertBatch(trx, form, viewer, job.id, outcome.ok);
+        await recordImported(kernel, trx, form, viewer, outcome.ok.map((row, i) => ({ id: ids[i]!, values: row.values })));
         if (outcome.failed.length) {
           await trx
             .insertInto('forms_import_failure')

@@ -53,7 +53,7 @@ async function importFileOf(trx: Trx, fileId: string, userId: string) {
 /** Imports and exports (§4): background jobs the user watches; export history shows the last 3 days, latest per app. */
 export function registerJobRoutes(app: App, kernel: Kernel): void {
   const runner = new JobRunner(kernel.db, kernel.log, {
-    import: { run: runImport, discard: discardImport },
+    import: { run: (context) => runImport(context, kernel), discard: discardImport },
     export: { run: (context) => runExport(context, kernel.config.dataDir, kernel.sharing) },
   });
   app.addHook('onReady', async () => runner.start());
