@@ -3,7 +3,8 @@ import { connect } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../tests/support/client.ts';
 import { startTestPlatform } from '../tests/support/platform.ts';
-import { DEMO_LINK, DEMO_TOPIC_ROOT } from './apps/iot/demo-line.ts';
+import { DEMO_TOPIC_ROOT } from '../shared/api/iot.ts';
+import { DEMO_LINK } from './apps/iot/demo-line.ts';
 import { readConfig } from './config.ts';
 import type { Platform } from './platform.ts';
 

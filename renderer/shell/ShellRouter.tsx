@@ -15,7 +15,7 @@ import { lazyPage } from './page-loader.tsx';
 import { pageTitlesAtom, tabTitle } from './page-title.ts';
 import { documentTitle } from './title.ts';
 import { Watermark } from './Watermark.tsx';
-import { useTracking } from '../apps/console/watch/tracker.ts';
+import { useTracking } from './tracker.ts';
 
 export const HOME_PATH = '/user/workbench';
 const byId = (id: string) => ROUTES.find((r) => r.id === id)!;

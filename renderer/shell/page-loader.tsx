@@ -1,6 +1,7 @@
 import { Result } from '@arco-design/web-react';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MicroAppId } from '../../shared/apps.ts';
 import type { RouteEntry } from '../../shared/routes/types.ts';
 import { APP_MODULES } from '../apps/index.ts';
 import type { PageModule, PageProps } from '../apps/types.ts';
@@ -26,7 +27,10 @@ export function PlannedPage({ match }: PageProps) {
 
 export type ModuleLoader = (route: RouteEntry) => Promise<PageModule> | null;
 
-const defaultLoader: ModuleLoader = (route) => APP_MODULES[route.app]?.() ?? null;
+/** The chunk named by the page (`<app>/<Name>`): usually the route's own app, sometimes the app whose page serves it. */
+export const chunkOf = (route: RouteEntry) => (route.page.split('/')[0] ?? route.app) as MicroAppId;
+
+const defaultLoader: ModuleLoader = (route) => APP_MODULES[chunkOf(route)]?.() ?? null;
 
 /** Resolves the component of a route: planned → PlannedPage; a failed chunk or missing export → AssetMissingPage. */
 export async function resolvePage(route: RouteEntry, load: ModuleLoader = defaultLoader): Promise<ComponentType<PageProps>> {

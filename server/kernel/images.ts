@@ -1,5 +1,5 @@
 import type sharpModule from 'sharp';
-import { fail } from '../../kernel/errors.ts';
+import { fail } from './errors.ts';
 
 /** sharp (libvips) is loaded on the first image, not at start: a server that never stores an image never maps it. */
 let loaded: Promise<typeof sharpModule> | null = null;

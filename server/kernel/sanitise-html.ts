@@ -44,6 +44,9 @@ const filter = new FilterXSS({
 });
 
 /**
+ * Kept in the kernel because more than one app stores HTML through it (portal custom components, the console's
+ * help articles), and no app imports another's modules (decision 0091).
+ *
  * A custom component's HTML as it may be stored and shown: no script, no event handler (`on*` is never on the
  * allow-list), no `javascript:` or other non-http link, frames only from IFRAME_HOSTS and always sandboxed.
  */

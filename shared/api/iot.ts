@@ -19,3 +19,6 @@ export const ValuesQuery = Strict({
   topic: Type.Optional(Type.String({ minLength: 1, maxLength: IOT_LIMITS.topic })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: IOT_LIMITS.readLimit, default: 100 })),
 });
+
+/** Where the demo line publishes (server/apps/iot/demo-line.ts); the demo board of dashboards shows its devices. */
+export const DEMO_TOPIC_ROOT = 'demo/line1';

@@ -20,7 +20,10 @@ export interface RouteEntry {
   pattern: string;
   /** i18n key, `routes.<id>`. */
   title: string;
-  /** Lazy page module, `<app>/<PascalName>`. */
+  /**
+   * Lazy page module, `<app>/<PascalName>`: the micro-app whose chunk exports the page, the route's own app unless a
+   * page of another app serves the route (forms.recycle is the application centre's bin).
+   */
   page: string;
   layout: Layout;
   /** Empty = any signed-in user. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecycledApp, SystemWithApps } from '../../../shared/api/appcenter.ts';
 import { useServices } from '../../shell/services.tsx';
 import type { PageProps } from '../types.ts';
-import { AppIcon } from './icons.tsx';
+import { AppIcon } from '../../shell/app-icon.tsx';
 import { systemPath } from './model.ts';
 import { useAppcenterActions } from './use-actions.ts';
 

@@ -3,7 +3,7 @@ import { IconDelete, IconEdit, IconLeft, IconRight } from '@arco-design/web-reac
 import { useTranslation } from 'react-i18next';
 import type { AppcenterApp } from '../../../shared/api/appcenter.ts';
 import type { RouteMatch } from '../../../shared/routes/match.ts';
-import { AppIcon } from './icons.tsx';
+import { AppIcon } from '../../shell/app-icon.tsx';
 import { appViewPath } from './model.ts';
 
 export interface TileActions {

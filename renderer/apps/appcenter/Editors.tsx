@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPCENTER_ICONS, APPCENTER_LIMITS, APP_ROLES, type AppcenterApp, type AppcenterSystem, type SystemWithApps } from '../../../shared/api/appcenter.ts';
 import { useServices } from '../../shell/services.tsx';
-import { AppIcon } from './icons.tsx';
+import { AppIcon } from '../../shell/app-icon.tsx';
 import { descriptionProblem, nameProblem, type Problem } from './model.ts';
 
 /** What the admin is editing: a new or existing system, or a new or existing app of a system. */

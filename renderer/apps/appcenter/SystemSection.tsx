@@ -5,7 +5,7 @@ import type { AppcenterApp, SystemWithApps } from '../../../shared/api/appcenter
 import type { RouteMatch } from '../../../shared/routes/match.ts';
 import { AppTile, type TileActions } from './AppTile.tsx';
 import type { EditTarget } from './Editors.tsx';
-import { AppIcon } from './icons.tsx';
+import { AppIcon } from '../../shell/app-icon.tsx';
 import { moved, recyclePath, systemPath } from './model.ts';
 import type { AppcenterActions } from './use-actions.ts';
 

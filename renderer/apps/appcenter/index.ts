@@ -7,8 +7,7 @@ import { AppSystemPage } from './AppSystemPage.tsx';
 import { pages as storePages } from './store/index.ts';
 
 /**
- * The application centre's pages (AppHistoryPage is the export history of §2.8, route appstore/history). AppRecyclePage serves the route `forms.recycle` (apprecycle/{appId}/{module}),
- * whose page module lives in the forms chunk: renderer/apps/forms/index.ts re-exports it from here.
+ * The application centre's pages (AppHistoryPage is the export history of §2.8, route appstore/history).
+ * AppRecyclePage serves the route `forms.recycle` (apprecycle/{appId}/{module}), which names it as this chunk's.
  */
-export const pages: PageModule['pages'] = { AppCenterPage, AppSystemPage, AppHistoryPage, ...storePages };
-export { AppRecyclePage };
+export const pages: PageModule['pages'] = { AppCenterPage, AppSystemPage, AppHistoryPage, AppRecyclePage, ...storePages };

@@ -1,17 +1,15 @@
 import type { PageModule } from '../types.ts';
-import { AppRecyclePage } from '../appcenter/AppRecyclePage.tsx';
-import { ViewPreviewPage } from '../portal/ViewPreviewPage.tsx';
 import { DataCenterPage, DataMonitoringPage, DataTablePage } from './datacenter/pages.ts';
 import { AppConfigPage, AppMonitorPage, FormDetailPage, QrcodePage, RecycleDataPage } from './detail/pages.ts';
 import { DesignerPreviewPage } from './designer/DesignerPreviewPage.tsx';
 import { TableSettingPage } from './designer/TableSettingPage.tsx';
 import { MobileAppsPage, MobileDetailPage, MobileEditPage, MobileListPage } from './mobile/pages.ts';
-import { RatioViewConfigPage } from './RatioViewConfigPage.tsx';
 import { AppViewPage, CascadesViewPage, CustomViewConfigPage } from './views/pages.ts';
 
 /**
- * The forms chunk. AppRecyclePage (route forms.recycle) is the application centre's bin, shown from here;
- * ViewPreviewPage (forms.viewPreview) is the portal app's preview (decision 0061).
+ * The forms chunk. The routes forms.recycle, forms.viewPreview and forms.ratioView are served by the application
+ * centre's, the portal's and the dashboards' own pages, from their chunks (the route table names them,
+ * shared/routes/table/forms.ts), so this chunk imports no other app.
  */
 export const pages: PageModule['pages'] = {
   TableSettingPage,
@@ -21,11 +19,9 @@ export const pages: PageModule['pages'] = {
   QrcodePage,
   AppConfigPage,
   AppMonitorPage,
-  AppRecyclePage,
   AppViewPage,
   CustomViewConfigPage,
   CascadesViewPage,
-  ViewPreviewPage,
   MobileAppsPage,
   MobileListPage,
   MobileDetailPage,
@@ -33,5 +29,4 @@ export const pages: PageModule['pages'] = {
   DataCenterPage,
   DataTablePage,
   DataMonitoringPage,
-  RatioViewConfigPage,
 };

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageItem } from '../../../shared/api/messages.ts';
 import { byTestId, cleanup, click, refuse, renderPage, settle } from '../../testing/page-kit.tsx';
 import { MessageCenterPage } from './MessageCenterPage.tsx';
-import { counts, fakePush, message, queryApi, type Call } from './test-kit.ts';
+import { counts, fakePush, message, queryApi, type Call } from '../../testing/messages-kit.ts';
 
 afterEach(cleanup);
 // The shell's link interceptor takes link clicks in the app; jsdom would try to load the page.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { byTestId, cleanup, click, renderPage, settle, type } from '../../testing/page-kit.tsx';
 import { MessageCenterPage } from './MessageCenterPage.tsx';
 import { recipientsOf } from './SendNoticeDialog.tsx';
-import { counts, queryApi } from './test-kit.ts';
+import { counts, queryApi } from '../../testing/messages-kit.ts';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SubscriptionRow } from '../../../shared/api/messages.ts';
 import { byTestId, cleanup, refuse, renderPage, settle } from '../../testing/page-kit.tsx';
 import { SubscribeManagePage } from './SubscribeManagePage.tsx';
-import { queryApi, type Call } from './test-kit.ts';
+import { queryApi, type Call } from '../../testing/messages-kit.ts';
 
 afterEach(cleanup);
 

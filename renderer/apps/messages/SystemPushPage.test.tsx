@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliveryItem, SubscriptionDefaultRow } from '../../../shared/api/messages.ts';
 import { byTestId, cleanup, click, refuse, renderPage, settle } from '../../testing/page-kit.tsx';
 import { SystemPushPage } from './SystemPushPage.tsx';
-import { queryApi, type Call } from './test-kit.ts';
+import { queryApi, type Call } from '../../testing/messages-kit.ts';
 
 afterEach(cleanup);
 

@@ -16,7 +16,7 @@ import {
 import { usePageTitle } from '../../shell/page-title.ts';
 import { navigationRoundAtom } from '../../shell/navigation-menu.ts';
 import { useServices } from '../../shell/services.tsx';
-import { AppIcon } from '../appcenter/icons.tsx';
+import { AppIcon } from '../../shell/app-icon.tsx';
 import type { PageProps } from '../types.ts';
 import { listPath, terminalOf, useNavigationData } from './NavigationModel.ts';
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { NAVIGATION_PATH, navigablePage, type NavigationEntry } from '../../../shared/org/navigation.ts';
 import { navigationRoundAtom } from '../../shell/navigation-menu.ts';
 import { useServices } from '../../shell/services.tsx';
-import { AppIcon } from '../appcenter/icons.tsx';
+import { AppIcon } from '../../shell/app-icon.tsx';
 import type { PageProps } from '../types.ts';
 import { editPath, movedSiblings, newPath, terminalOf, treeOrder, useNavigationData } from './NavigationModel.ts';
 

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { MyApp } from '../../../shared/api/workbench.ts';
 import type { RouteMatch } from '../../../shared/routes/match.ts';
 import { useServices } from '../../shell/services.tsx';
-import { AppIcon } from '../appcenter/icons.tsx';
-import { appViewPath } from '../appcenter/model.ts';
+import { AppIcon } from '../../shell/app-icon.tsx';
+import { pathTo } from '../../shell/paths.ts';
 
 /**
  * The member's apps on the workbench: favourites first, then the most recently opened (kept per member per space
@@ -45,7 +45,7 @@ export function MyApps({ match }: { match: RouteMatch }) {
       {apps.map((app) => (
         <li key={app.id} className="qp-workbench-app" data-testid={`workbench-app-${app.id}`}>
           <a
-            href={appViewPath(match, app.id)}
+            href={pathTo(match, 'forms.appView', { appId: app.id })}
             className="qp-workbench-app-link"
             onClick={() => void api.post(`/api/appcenter/apps/${app.id}/opened`, {}, { json: true }).catch(() => undefined)}
           >

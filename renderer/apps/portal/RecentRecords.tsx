@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecentRecord } from '../../../shared/api/workbench.ts';
 import type { RouteMatch } from '../../../shared/routes/match.ts';
 import { useServices } from '../../shell/services.tsx';
-import { detailPath } from '../forms/detail/model.ts';
+import { pathTo } from '../../shell/paths.ts';
 
 interface Recent {
   viewed: RecentRecord[];
@@ -18,7 +18,7 @@ function RecordList({ match, records, empty, testId }: { match: RouteMatch; reco
     <ul className="qp-workbench-records" data-testid={testId}>
       {records.map((r) => (
         <li key={`${r.formId}/${r.recordId}`}>
-          <a href={detailPath(match, r.appId, r.formId, r.recordId)} data-testid={`${testId}-${r.formId}-${r.recordId}`}>
+          <a href={pathTo(match, 'forms.detail', { app: r.appId, form: r.formId }, { id: r.recordId })} data-testid={`${testId}-${r.formId}-${r.recordId}`}>
             {r.title ?? r.number ?? t('portal.records.untitled', { id: r.recordId })}
           </a>
           <span className="qp-workbench-record-where">

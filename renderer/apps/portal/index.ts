@@ -5,5 +5,7 @@ import { WorkbenchPage } from './WorkbenchPage.tsx';
 import { HelpCenterPage } from './news/HelpCenterPage.tsx';
 import { NewsListPage } from './news/NewsListPage.tsx';
 import { NewsShowPage } from './news/NewsShowPage.tsx';
+import { ViewPreviewPage } from './ViewPreviewPage.tsx';
 
-export const pages: PageModule['pages'] = { WorkbenchPage, PortalManagePage, MobileHomePage, NewsListPage, NewsShowPage, HelpCenterPage };
+/** The portal's pages; ViewPreviewPage serves the route forms.viewPreview (decision 0061), which names it as this chunk's. */
+export const pages: PageModule['pages'] = { WorkbenchPage, PortalManagePage, MobileHomePage, NewsListPage, NewsShowPage, HelpCenterPage, ViewPreviewPage };

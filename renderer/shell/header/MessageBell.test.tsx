@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { counts, fakePush, queryApi } from '../../apps/messages/test-kit.ts';
+import { counts, fakePush, queryApi } from '../../testing/messages-kit.ts';
 import { byTestId, cleanup, renderPage } from '../../testing/page-kit.tsx';
 import { MessageBell } from './MessageBell.tsx';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../shared/routes/table.ts';
-import { counts, fakePush, queryApi } from '../../apps/messages/test-kit.ts';
+import { counts, fakePush, queryApi } from '../../testing/messages-kit.ts';
 import { allowedRoutesAtom } from '../../kernel/atoms.ts';
 import { byTestId, cleanup, renderPage } from '../../testing/page-kit.tsx';
 import { TodoBadge } from './TodoBadge.tsx';

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../shared/routes/table.ts';
 import type { PageProps } from '../../apps/types.ts';
-import { counts, fakePush, queryApi } from '../../apps/messages/test-kit.ts';
+import { counts, fakePush, queryApi } from '../../testing/messages-kit.ts';
 import { allowedRoutesAtom, loadingAtom } from '../../kernel/atoms.ts';
 import { byTestId, cleanup, click, renderPage, routerAt, settle } from '../../testing/page-kit.tsx';
 import { Frame } from '../Frame.tsx';

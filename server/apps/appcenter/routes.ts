@@ -1,6 +1,7 @@
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
+import { appsProvider } from './apps-provider.ts';
 import { registerAppRoutes } from './apps.ts';
 import { registerMemberAppRoutes } from './member-apps.ts';
 import { registerRecentRecordRoutes } from './recent-records.ts';
@@ -17,6 +18,8 @@ function register(app: App, kernel: Kernel): void {
   kernel.usage.register('appcenter', async (trx) => ({
     apps: Number((await trx.selectFrom('appcenter_app').select((eb) => eb.fn.countAll<string>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n),
   }));
+  // The apps that live in or point at apps (forms, org, portal) ask through the kernel, never these tables.
+  kernel.apps.provide(appsProvider);
   registerSystemRoutes(app, kernel);
   registerAppRoutes(app, kernel);
   registerRecycleRoutes(app, kernel);

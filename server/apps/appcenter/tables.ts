@@ -82,7 +82,7 @@ export async function usesSomeApp(trx: Trx, req: FastifyRequest): Promise<boolea
 
 /**
  * One app the caller may open, or undefined (unknown, another space's, recycled or not for their roles all look
- * the same). Exported for the micro-apps that live inside an application (forms: "may this user open app X").
+ * the same). Other apps ask the same question through `kernel.apps` (apps-provider.ts).
  */
 export function findVisibleApp(trx: Trx, req: FastifyRequest, id: string) {
   return trx.selectFrom('appcenter_app').select(APP_COLUMNS).where('appcenter_app.id', '=', id).where(visibleTo(req)).executeTakeFirst();

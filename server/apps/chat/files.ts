@@ -7,7 +7,7 @@ import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 // The forms engine's upload checks (type by content, size, image bounds and re-encoding): the same rules, one code.
-import { readUploads, sha256 } from '../forms/files.ts';
+import { readUploads, sha256 } from '../../kernel/uploads.ts';
 import { postMessage } from './messages.ts';
 import { CHAT_ACCESS, ownConversation, requireChat } from './store.ts';
 

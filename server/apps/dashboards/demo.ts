@@ -1,7 +1,7 @@
 import { EVERYONE, NOBODY_ELSE, type BoardDraft, type BoardItem, type ChartDraft } from '../../../shared/dashboards/model.ts';
 import { boardProblems, chartProblems } from '../../../shared/dashboards/validate.ts';
+import { DEMO_TOPIC_ROOT } from '../../../shared/api/iot.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
-import { DEMO_TOPIC_ROOT } from '../iot/demo-line.ts';
 import { insertBoard } from './board-store.ts';
 import { insertChart } from './store.ts';
 

@@ -6,7 +6,6 @@ import { SEARCH_RESULTS_CAP } from '../../../shared/constants.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { findVisibleApp } from '../appcenter/tables.ts';
 import { loadForm } from './context.ts';
 import { searchMatch, visibleWhere } from './list.ts';
 
@@ -30,7 +29,7 @@ export function registerAppSearch(app: App, kernel: Kernel): void {
     const text = req.query.q.trim().toLowerCase();
     if (!text) throw fail.unprocessable('forms.search.empty');
     const data = await kernel.transact(req, async (trx) => {
-      if (!(await findVisibleApp(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
+      if (!(await kernel.apps.mayOpen(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
       const forms = await trx.selectFrom('forms_form').select(['id']).where('app_id', '=', req.params.appId).where('deleted_at', 'is', null).where('version', '>', 0).orderBy('sort').orderBy('id').limit(50).execute();
       const hits: Hit[] = [];
       for (const { id } of forms) {

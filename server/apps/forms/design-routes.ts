@@ -8,7 +8,6 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { findVisibleApp } from '../appcenter/tables.ts';
 import { invalid } from './values.ts';
 import { formColumns, formName } from './form-rows.ts';
 import { prepareStorage } from './storage.ts';
@@ -54,7 +53,7 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
   app.get('/api/forms/apps/:appId/forms', { config: { access: read }, schema: { params: AppParams, querystring: NoQuery } }, async (req) => {
     currentSpace(req);
     const forms = await kernel.transact(req, async (trx) => {
-      if (!(await findVisibleApp(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
+      if (!(await kernel.apps.mayOpen(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
       return trx.selectFrom('forms_form').select(formColumns).where('app_id', '=', req.params.appId).where('deleted_at', 'is', null).orderBy('sort').orderBy('id').execute();
     });
     return { code: 200, msg: 'ok', data: { forms } };
@@ -64,8 +63,8 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
     const space = currentSpace(req);
     const user = signedIn(req);
     const form = await kernel.transact(req, async (trx) => {
-      const owner = await trx.selectFrom('appcenter_app').select('id').where('id', '=', req.body.appId).where('deleted_at', 'is', null).executeTakeFirst();
-      if (!owner) throw fail.notFound('forms.appNotFound');
+      // A live app of the space, whoever may open it: a designer may build forms in an app not open to his roles.
+      if ((await kernel.apps.live(trx, [req.body.appId])).length === 0) throw fail.notFound('forms.appNotFound');
       const created = await trx
         .insertInto('forms_form')
         .values({

@@ -9,7 +9,6 @@ import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { assertWithinQuota } from '../../kernel/providers.ts';
-import { usesSomeApp } from '../appcenter/tables.ts';
 import { loadForm } from './context.ts';
 import { isDownload, mayReadFile, referenceFiles, usableFiles } from './file-access.ts';
 import { fileRef, readUploads, sha256, type FilePurpose } from './files.ts';
@@ -28,7 +27,7 @@ export function registerFileRoutes(app: App, kernel: Kernel): void {
     const purpose = req.query.purpose as FilePurpose;
     if (!req.isMultipart()) throw fail.unprocessable('forms.file.none');
     // Separation of duties (decision 0026): safe and audit store no business files unless an app names their role.
-    if (!holdsBusinessRole(req.ctx.roles) && !(await kernel.transact(req, (trx) => usesSomeApp(trx, req)))) throw fail.forbidden('forms.file.dutyRole');
+    if (!holdsBusinessRole(req.ctx.roles) && !(await kernel.transact(req, (trx) => kernel.apps.usesSome(trx, req)))) throw fail.forbidden('forms.file.dutyRole');
     // Root's upload limit (`/root/systemConfig`) bounds every file below the forms' own ceiling.
     const uploads = await readUploads(req, purpose, Math.min(purpose === 'import' ? IMPORT_MAX_BYTES : FORM_LIMITS.fileSizeMax, kernel.platform.uploadMaxBytes));
     const files = await kernel.transact(req, async (trx) => {

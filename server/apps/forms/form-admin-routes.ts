@@ -5,7 +5,6 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { findVisibleApp } from '../appcenter/tables.ts';
 import { formColumns, formName } from './form-rows.ts';
 import { registerGuessFieldsRoute } from './guess-fields-route.ts';
 
@@ -50,7 +49,7 @@ export function registerFormAdminRoutes(app: App, kernel: Kernel): void {
     currentSpace(req);
     req.ctx.auditTarget = req.params.appId;
     const forms = await kernel.transact(req, async (trx) => {
-      if (!(await findVisibleApp(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
+      if (!(await kernel.apps.mayOpen(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
       const live = await trx.selectFrom('forms_form').select('id').where('app_id', '=', req.params.appId).where('deleted_at', 'is', null).forUpdate().execute();
       const wanted = req.body.formIds;
       const liveIds = new Set(live.map((f) => f.id));
@@ -80,7 +79,7 @@ export function registerFormAdminRoutes(app: App, kernel: Kernel): void {
   app.get('/api/forms/apps/:appId/recycle', { config: { access: design }, schema: { params: AppParams, querystring: NoQuery } }, async (req) => {
     currentSpace(req);
     const forms = await kernel.transact(req, async (trx) => {
-      if (!(await findVisibleApp(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
+      if (!(await kernel.apps.mayOpen(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
       return trx
         .selectFrom('forms_form')
         .select([...formColumns, 'deleted_at as deletedAt'])

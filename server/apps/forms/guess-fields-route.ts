@@ -8,7 +8,6 @@ import { fail } from '../../kernel/errors.ts';
 import { signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { findVisibleApp } from '../appcenter/tables.ts';
 import { readUploads } from './files.ts';
 import { guessFields, guessHeaderRow } from './guess-fields.ts';
 import { readSheetRows, type Cell } from '../../kernel/sheets/index.ts';
@@ -27,7 +26,7 @@ export function registerGuessFieldsRoute(app: App, kernel: Kernel): void {
     signedIn(req);
     // Another space's app (or one this admin may not see) is not found, before the file is read.
     await kernel.transact(req, async (trx) => {
-      if (!(await findVisibleApp(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
+      if (!(await kernel.apps.mayOpen(trx, req, req.params.appId))) throw fail.notFound('forms.appNotFound');
     });
     const [upload] = await readUploads(req, 'import', 50 * 1024 * 1024);
     const tmp = path.join(os.tmpdir(), `qpaas-guess-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);

@@ -1,6 +1,7 @@
 import { formsUsage } from './usage.ts';
 import { formRecordsOf } from './flow-records.ts';
 import { recordWriterOf } from './write.ts';
+import { recordSummaryReader } from './record-summaries.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { ServerApp } from '../types.ts';
@@ -28,6 +29,7 @@ function register(app: App, kernel: Kernel): void {
   kernel.usage.register('forms', formsUsage);
   kernel.recordFlow.provideRecords(formRecordsOf(kernel));
   kernel.records.provide(recordWriterOf(kernel));
+  kernel.recordSummaries.provide(recordSummaryReader);
   registerPortalSource(kernel.portalSources);
   registerAnalysis(kernel);
   registerPackagePart(kernel);

@@ -1,4 +1,5 @@
 import { connect, type MqttClient } from 'mqtt';
+import { DEMO_TOPIC_ROOT } from '../../../shared/api/iot.ts';
 import { inSpace } from '../../kernel/db/pool.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { startDemoBroker } from './demo-broker.ts';
@@ -6,7 +7,6 @@ import { publishDeviceValues, storeDeviceValues, type DeviceValueInput } from '.
 
 /** The link name demo values carry, so the page says where they came from and the pruning touches only them. */
 export const DEMO_LINK = '演示产线 Demo line';
-export const DEMO_TOPIC_ROOT = 'demo/line1';
 /** Keep an hour of demo values: the page shows the latest ones, and the table must not grow forever. */
 const KEEP_MINUTES = 60;
 

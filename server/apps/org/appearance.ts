@@ -6,18 +6,17 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import type { Apps } from '../../kernel/apps.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { readAppearance, saveAppearance } from './appearance-store.ts';
 
 /**
- * An app id the watermark names must be an app of this space that is not in the recycle bin. The application
- * centre's table is read for this one check, as the form designer does (forms/design-routes.ts); row-level
- * security hides other spaces' apps, so their ids are "unknown" here.
+ * An app id the watermark names must be an app of this space that is not in the recycle bin, as the application
+ * centre answers (`kernel.apps`); row-level security hides other spaces' apps, so their ids are "unknown" here.
  */
-async function unknownApp(trx: Trx, ids: readonly string[]): Promise<string | null> {
+async function unknownApp(apps: Apps, trx: Trx, ids: readonly string[]): Promise<string | null> {
   if (ids.length === 0) return null;
-  const found = await trx.selectFrom('appcenter_app').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute();
-  const known = new Set(found.map((row) => String(row.id)));
+  const known = new Set((await apps.live(trx, ids)).map((app) => app.id));
   return ids.find((id) => !known.has(id)) ?? null;
 }
 
@@ -49,7 +48,7 @@ export function registerAppearanceRoutes(app: App, kernel: Kernel): void {
     if (problem) throw fail.unprocessable(problem.key, problem.params);
     req.ctx.auditTarget = watermark.enabled ? watermark.scope : 'off';
     const saved = await kernel.transact(req, async (trx) => {
-      const missing = await unknownApp(trx, watermark.appIds);
+      const missing = await unknownApp(kernel.apps, trx, watermark.appIds);
       if (missing) throw fail.unprocessable('org.watermark.unknownApp', { id: missing });
       return saveAppearance(trx, space.id, {
         watermark_enabled: watermark.enabled,

@@ -13,13 +13,12 @@ import {
   type Terminal,
 } from '../../../shared/org/navigation.ts';
 import { canOpen } from '../../../shared/routes/access.ts';
+import type { Apps } from '../../kernel/apps.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-// The application centre's own visibility rule, exported for the micro-apps that point at its apps (decision 0044).
-import { findVisibleApp, visibleTo } from '../appcenter/tables.ts';
 import './tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -59,11 +58,11 @@ const unprocessable = (key: string, params?: Record<string, string | number>) =>
  * groups exist, the parent is a top-level group of the same terminal (one level of grouping), and a group that
  * holds entries stays a group. Runs in the write's transaction, so what it checked is what is saved.
  */
-async function checkDraft(trx: Trx, req: FastifyRequest, draft: Draft, id?: string): Promise<void> {
+async function checkDraft(apps: Apps, trx: Trx, req: FastifyRequest, draft: Draft, id?: string): Promise<void> {
   const problem = navigationProblem(draft);
   if (problem) throw unprocessable(problem.key, problem.params);
   // The admin manages the application centre, so this is "a live app of this space" whatever its roles.
-  if (draft.kind === 'app' && !(await findVisibleApp(trx, req, draft.target))) throw unprocessable('org.navigation.appUnknown');
+  if (draft.kind === 'app' && !(await apps.mayOpen(trx, req, draft.target))) throw unprocessable('org.navigation.appUnknown');
   if (draft.roleGroupIds.length > NAVIGATION_LIMITS.roleGroups) throw unprocessable('org.navigation.roleGroupUnknown');
   if (draft.roleGroupIds.length) {
     const found = await trx.selectFrom('org_role_group').select('id').where('id', 'in', draft.roleGroupIds).execute();
@@ -98,7 +97,7 @@ const values = (draft: Draft) => ({
  * ever leaves the database), then pages they may open (the route table's roles) and apps the application centre
  * lets them open. A group is served with its visible children, and not at all when none is left.
  */
-export async function myNavigation(trx: Trx, req: FastifyRequest, terminal: Terminal): Promise<MyNavigationEntry[]> {
+export async function myNavigation(apps: Apps, trx: Trx, req: FastifyRequest, terminal: Terminal): Promise<MyNavigationEntry[]> {
   const me = signedIn(req);
   const rows = await trx
     .selectFrom('org_navigation as n')
@@ -112,9 +111,8 @@ export async function myNavigation(trx: Trx, req: FastifyRequest, terminal: Term
     .orderBy('n.id')
     .execute();
   const appIds = [...new Set(rows.filter((r) => r.kind === 'app').map((r) => r.target))];
-  const openApps = new Set(
-    appIds.length ? (await trx.selectFrom('appcenter_app').select('id').where('id', 'in', appIds).where(visibleTo(req)).execute()).map((a) => String(a.id)) : [],
-  );
+  // The application centre's own visibility rule (decision 0044), asked through the kernel (decision 0091).
+  const openApps = await apps.openable(trx, req, appIds);
   const viewer = { roles: req.ctx.roles, delegated: req.ctx.delegated };
   const opens = (row: (typeof rows)[number]) => {
     if (row.kind === 'app') return openApps.has(row.target);
@@ -148,7 +146,7 @@ export function registerNavigationRoutes(app: App, kernel: Kernel): void {
 
   app.get(`${NAVIGATION_PATH}/mine`, { config: { access: read }, schema: { querystring: TerminalQuery } }, async (req) => {
     currentSpace(req);
-    const entries = await kernel.transact(req, (trx) => myNavigation(trx, req, req.query.terminal));
+    const entries = await kernel.transact(req, (trx) => myNavigation(kernel.apps, trx, req, req.query.terminal));
     return { code: 200, msg: 'ok', data: { entries } };
   });
 
@@ -182,7 +180,7 @@ export function registerNavigationRoutes(app: App, kernel: Kernel): void {
       roleGroupIds: body.roleGroupIds ?? [],
     };
     const created = await kernel.transact(req, async (trx) => {
-      await checkDraft(trx, req, draft);
+      await checkDraft(kernel.apps, trx, req, draft);
       const count = await trx.selectFrom('org_navigation').select((eb) => eb.fn.countAll<string>().as('n')).where('terminal', '=', draft.terminal).executeTakeFirstOrThrow();
       if (Number(count.n) >= NAVIGATION_LIMITS.entries) throw unprocessable('org.navigation.tooMany', { max: NAVIGATION_LIMITS.entries });
       // New entries go last among their siblings.
@@ -218,7 +216,7 @@ export function registerNavigationRoutes(app: App, kernel: Kernel): void {
         enabled: body.enabled ?? before.enabled,
         roleGroupIds: body.roleGroupIds ?? before.roleGroupIds,
       };
-      await checkDraft(trx, req, draft, req.params.id);
+      await checkDraft(kernel.apps, trx, req, draft, req.params.id);
       return trx.updateTable('org_navigation').set({ ...values(draft), updated_at: new Date() }).where('id', '=', req.params.id).returning(COLUMNS).executeTakeFirstOrThrow();
     });
     return { code: 200, msg: 'ok', data: asEntry(saved) };

@@ -36,6 +36,7 @@ import { registerSelfGroupRoutes } from './self-groups.ts';
 import { registerSelfPortraitRoutes } from './self-portrait.ts';
 import { registerSelfProfileRoutes } from './self-profile.ts';
 import { registerSaasRoutes } from './saas/routes.ts';
+import { spaceRequests } from './space-requests.ts';
 
 /**
  * Organisation structure of a space (spec §2.6 sysop/structure): departments and the space's members.
@@ -46,6 +47,7 @@ function register(app: App, kernel: Kernel): void {
   // Notices name departments, roles and groups; only this app knows who is in them (issue 13).
   kernel.notices.provideResolver(resolveRecipients);
   kernel.directory.provide(directory);
+  kernel.spaceRequests.provide(spaceRequests);
   registerDepartmentRoutes(app, kernel);
   registerDepartmentMemberRoutes(app, kernel);
   registerPostRoutes(app, kernel);

@@ -1,11 +1,13 @@
 import type { SpaceRequestRow } from '../../../shared/api/console-spaces.ts';
 import type { Db, Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
+import type { PendingSpaceRequest, SpaceRequestDecision, SpaceRequestsProvider } from '../../kernel/space-requests.ts';
 import './tables.ts';
 
 /**
  * Enterprise registrations (entRegist) as the platform operator decides them (issue 17, decision 0073). The org app
- * owns `org_space_request`; the console reads and closes requests only through these functions, never the table.
+ * owns `org_space_request`; the console reads and closes requests only through `kernel.spaceRequests`, which
+ * these functions answer (decision 0091), never the table.
  */
 
 /** A request as the console shows it (the shape is the console API's, shared/api/console-spaces.ts). */
@@ -35,7 +37,7 @@ export async function listSpaceRequests(db: Db, state?: SpaceRequest['state']): 
 }
 
 /** Locks a pending request for its decision; what approval needs to make the space and its administrator. */
-export async function takePendingSpaceRequest(trx: Trx, id: string) {
+export async function takePendingSpaceRequest(trx: Trx, id: string): Promise<PendingSpaceRequest> {
   const row = await trx
     .selectFrom('org_space_request')
     .select(['id', 'enterprise_name', 'contact_name', 'phone', 'email', 'admin_login_id', 'password_hash', 'state'])
@@ -44,18 +46,24 @@ export async function takePendingSpaceRequest(trx: Trx, id: string) {
     .executeTakeFirst();
   if (!row) throw fail.notFound('consoleSpaces.request.notFound');
   if (row.state !== 'pending') throw fail.conflict('consoleSpaces.request.decided');
-  return row;
+  return {
+    id: row.id,
+    enterpriseName: row.enterprise_name,
+    contactName: row.contact_name,
+    phone: row.phone,
+    email: row.email,
+    adminLoginId: row.admin_login_id,
+    passwordHash: row.password_hash,
+  };
 }
 
 /** Closes a request taken with takePendingSpaceRequest, in the same transaction. */
-export async function closeSpaceRequest(
-  trx: Trx,
-  id: string,
-  decision: { state: 'approved' | 'rejected'; by: string; at: Date; note: string | null; spaceId: string | null },
-): Promise<void> {
+export async function closeSpaceRequest(trx: Trx, id: string, decision: SpaceRequestDecision): Promise<void> {
   await trx
     .updateTable('org_space_request')
     .set({ state: decision.state, decided_by: decision.by, decided_at: decision.at, note: decision.note, created_space_id: decision.spaceId })
     .where('id', '=', id)
     .execute();
 }
+
+export const spaceRequests: SpaceRequestsProvider = { list: listSpaceRequests, takePending: takePendingSpaceRequest, close: closeSpaceRequest };

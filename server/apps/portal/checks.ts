@@ -6,9 +6,7 @@ import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { PortalPrincipal } from '../../kernel/portal-sources.ts';
-// The application centre's own "may this caller open app X" rule, exported for apps that point at its apps (0044).
-import { findVisibleApp } from '../appcenter/tables.ts';
-import { sanitiseHtml } from './sanitise.ts';
+import { sanitiseHtml } from '../../kernel/sanitise-html.ts';
 import './tables.ts';
 
 /** 422 with every problem; the message is the first one's, in the caller's language. */
@@ -55,8 +53,9 @@ async function imageProblems(trx: Trx, draft: PortalDraft): Promise<PortalProble
 }
 
 /** Link targets that name things of the space must name real ones; the other types were checked for shape. */
-async function linkProblem(trx: Trx, req: FastifyRequest, link: PortalLink): Promise<boolean> {
-  if (link.type === 'app') return !(await findVisibleApp(trx, req, /^[0-9]{1,18}$/.test(link.target) ? link.target : '0'));
+async function linkProblem(kernel: Kernel, trx: Trx, req: FastifyRequest, link: PortalLink): Promise<boolean> {
+  // The application centre's own "may this caller open app X" rule (decision 0044), asked through the kernel.
+  if (link.type === 'app') return !(await kernel.apps.mayOpen(trx, req, link.target));
   if (link.type === 'system') return !navigablePage(link.target);
   if (link.type === 'portal') {
     if (!/^[0-9]{1,18}$/.test(link.target)) return true;
@@ -69,7 +68,7 @@ async function componentProblems(kernel: Kernel, trx: Trx, req: FastifyRequest, 
   const out: PortalProblem[] = [];
   if (c.type === 'quickEntry') {
     for (const [j, item] of c.config.items.entries()) {
-      if (await linkProblem(trx, req, item.link)) out.push({ path: `${at}.config.items.${j}.link`, key: 'portal.validation.linkTarget' });
+      if (await linkProblem(kernel, trx, req, item.link)) out.push({ path: `${at}.config.items.${j}.link`, key: 'portal.validation.linkTarget' });
     }
   }
   if (c.type === 'chart') {

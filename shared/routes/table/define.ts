@@ -30,7 +30,8 @@ export function routeGroup(app: MicroAppId, defaults: RouteOptions = {}) {
       app,
       pattern,
       title: `routes.${id}`,
-      page: `${app}/${page}`,
+      // `other/PageName`: the page is another app's, exported by its chunk (the shell imports no app to reach it).
+      page: page.includes('/') ? page : `${app}/${page}`,
       roles: [...(merged.roles ?? [])],
       ...(merged.extra ? { extra: { ...merged.extra } } : {}),
     };

@@ -11,15 +11,16 @@ export const FORMS_ROUTES: RouteEntry[] = [
   route('sysButton', 'appconfig/sysbutton/{module}/{appId}', 'SysButtonConfigPage'),
   // A member granted monitoring on one form may open it by URL; menus offer it to admins, who choose the form.
   route('monitor', 'app/monitor', 'AppMonitorPage', { menuRoles: ['admin'], status: 'built' }),
-  route('ratioView', 'ratioview/config/{module}/{appId}', 'RatioViewConfigPage', { status: 'built' }),
+  // Ratio views are charts: the dashboards app's page, loaded with its chunk.
+  route('ratioView', 'ratioview/config/{module}/{appId}', 'dashboards/RatioViewConfigPage', { status: 'built' }),
   route('customView', 'customview/config/{module}/{appId}', 'CustomViewConfigPage', { status: 'built' }),
   // Opened from a form's views (it needs `formId`), so it is no menu entry.
   route('cascadesView', 'app/edit/cascadesview', 'CascadesViewPage', { inMenu: false, status: 'built' }),
   route('cascadesViewV2', 'app/edit/cascadesviewv2', 'CascadesViewV2Page'),
   // The app recycle bin of one application system: `{appId}` is read as the SYSTEM id whose deleted apps are
   // listed, and `{module}` must be the literal 'app' (the only kind of item this bin holds). The page is built by
-  // the application centre (renderer/apps/appcenter/AppRecyclePage.tsx) and re-exported by the forms chunk.
-  route('recycle', 'apprecycle/{appId}/{module}', 'AppRecyclePage', { status: 'built' }),
+  // the application centre (renderer/apps/appcenter/AppRecyclePage.tsx) and loaded with its chunk.
+  route('recycle', 'apprecycle/{appId}/{module}', 'appcenter/AppRecyclePage', { status: 'built' }),
   route('tableSetting', 'form/app/setting/!/{appType}/{appId}/{version}/{tableId}', 'TableSettingPage', { status: 'built' }),
   route('recycleData', 'recycleDatas', 'RecycleDataPage', { roles: [...ENTERPRISE_ROLES], status: 'built' }),
   // The data centre's page of one table, `{table}` being the form id (decision 0068): opened from the data centre.
@@ -29,7 +30,8 @@ export const FORMS_ROUTES: RouteEntry[] = [
     status: 'built',
   }),
   // Opened from portal management (module `portal`, decision 0061); other modules say there is nothing to preview.
-  route('viewPreview', 'view-preview/{module}/{appId}/{terminal?}', 'ViewPreviewPage', { newWindow: true, inMenu: false, status: 'built' }),
+  // The page is the portal app's, loaded with its chunk.
+  route('viewPreview', 'view-preview/{module}/{appId}/{terminal?}', 'portal/ViewPreviewPage', { newWindow: true, inMenu: false, status: 'built' }),
   // Opened from a list's selected records, so it is no menu entry.
   route('qrcode', 'app/qrcode', 'QrcodePage', { newWindow: true, inMenu: false, status: 'built' }),
   // Record permission rules: administrators only (§6), as its page and API say.

@@ -5,7 +5,7 @@ import type { Access } from '../../../../shared/dashboards/model.ts';
 import type { PickedItem } from '../../../../shared/org/picker.ts';
 import { OrgPicker } from '../../../shell/picker/OrgPicker.tsx';
 import { useServices } from '../../../shell/services.tsx';
-import { useRoleGroupNames } from '../../portal/manage/use-role-groups.ts';
+import { useRoleGroupNames } from '../../../shell/picker/use-role-groups.ts';
 
 /** An access list as the org picker's value (role groups first, then members), named from what is known. */
 export function accessItems(access: Access, names: ReadonlyMap<string, string>): PickedItem[] {

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BoardItem } from '../../../../shared/dashboards/model.ts';
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
 import { useServices } from '../../../shell/services.tsx';
-import { queryOne } from '../../forms/detail/model.ts';
+import { queryOne } from '../../../shell/paths.ts';
 import { AddChartDialog } from './AddChartDialog.tsx';
 import { BoardEditBar } from './BoardEditBar.tsx';
 import { BoardGrid } from './BoardGrid.tsx';

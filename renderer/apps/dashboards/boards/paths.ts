@@ -1,5 +1,5 @@
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
-import { pathTo, queryOne, VALID_ID } from '../../forms/detail/model.ts';
+import { pathTo, queryOne, VALID_ID } from '../../../shell/paths.ts';
 
 /**
  * The board pages' addresses by route id (shared/routes/table/dashboards.ts), in the space the user is looking at.

@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Input, Result, Spin, Tag } from '@arco-design/web
 import { useTranslation } from 'react-i18next';
 import { CHART_LIMITS, type ChartDraft } from '../../../../shared/dashboards/model.ts';
 import { usePageTitle } from '../../../shell/page-title.ts';
-import { pathTo, queryOne, VALID_ID } from '../../forms/detail/model.ts';
+import { pathTo, queryOne, VALID_ID } from '../../../shell/paths.ts';
 import type { PageProps } from '../../types.ts';
 import { AccessField } from '../boards/AccessField.tsx';
 import { ChartView } from './ChartView.tsx';

@@ -1,5 +1,6 @@
 import type { PageModule } from '../../types.ts';
 import { CombineDesignerPage } from './CombineDesignerPage.tsx';
+import { RatioViewConfigPage } from './ratio/RatioViewConfigPage.tsx';
 
-/** The chart pages (issue 16): the chart designer. Ratio views live in the forms app (RatioViewConfigPage). */
-export const chartPages: PageModule['pages'] = { CombineDesignerPage };
+/** The chart pages (issue 16): the chart designer and a form's ratio views (route forms.ratioView, served from this chunk). */
+export const chartPages: PageModule['pages'] = { CombineDesignerPage, RatioViewConfigPage };

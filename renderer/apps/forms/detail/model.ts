@@ -1,34 +1,17 @@
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { RecordLabels } from '../record-form/types.ts';
-import { buildPath, type RouteMatch } from '../../../../shared/routes/match.ts';
-import { ROUTES } from '../../../../shared/routes/table.ts';
+import type { RouteMatch } from '../../../../shared/routes/match.ts';
+import { formatTime } from '../../../kernel/time.ts';
 import { apiUrl, TransportError } from '../../../kernel/transport.ts';
+import { pathTo, queryOne, VALID_ID } from '../../../shell/paths.ts';
 
-/** Ids are decimal strings (shared/api/forms.ts `Id`); anything else would only earn a 422 from the server. */
-export const VALID_ID = /^[0-9]{1,18}$/;
-
-/** One query value: the first when the parameter is repeated, '' when absent. */
-export function queryOne(match: RouteMatch, name: string): string {
-  const value = match.query[name];
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-}
+// Links, query values and times are the shell's and the kernel's, for every app; forms' pages import them here too.
+export { formatTime, pathTo, queryOne, VALID_ID };
 
 /** The form a page is about: the path's `{form}` when the route has one, else `?formId=`. */
 export function formIdOf(match: RouteMatch): string {
   const id = match.params['form'] || queryOne(match, 'formId');
   return VALID_ID.test(id) ? id : '';
-}
-
-/**
- * A page path by route id, with the space prefix only when the current page has one, so links stay in the space
- * the user is looking at (as renderer/apps/appcenter/model.ts does).
- */
-export function pathTo(match: RouteMatch, routeId: string, params: Record<string, string> = {}, query?: Record<string, string>): string {
-  const route = ROUTES.find((r) => r.id === routeId);
-  if (!route) throw new Error(`Unknown route ${routeId}`);
-  const path = buildPath(route, params, match.spaceUri ? match.spaceId : null);
-  const search = query ? new URLSearchParams(query).toString() : '';
-  return search ? `${path}?${search}` : path;
 }
 
 export const appViewPath = (match: RouteMatch, appId: string, formId: string) => pathTo(match, 'forms.appView', { appId, module: formId });
@@ -68,12 +51,6 @@ export function idList(match: RouteMatch, max: number): string[] {
   const raw = match.query['ids'];
   const parts = (Array.isArray(raw) ? raw : [raw ?? '']).flatMap((part) => part.split(','));
   return [...new Set(parts.map((p) => p.trim()).filter((p) => VALID_ID.test(p)))].slice(0, max);
-}
-
-export function formatTime(value: string | null | undefined, language: string): string {
-  if (!value) return '';
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? value : new Date(time).toLocaleString(language);
 }
 
 /** "1.2 MB": file sizes as people read them. */

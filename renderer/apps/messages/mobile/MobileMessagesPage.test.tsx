@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { byTestId, cleanup, click, renderPage } from '../../../testing/page-kit.tsx';
-import { counts, message, queryApi, type Call } from '../test-kit.ts';
+import { counts, message, queryApi, type Call } from '../../../testing/messages-kit.ts';
 import { MobileMessagesPage } from './MobileMessagesPage.tsx';
 
 afterEach(cleanup);

@@ -8,7 +8,7 @@ import { PortalDesigner } from '../designer/PortalDesigner.tsx';
 import { imageUrl, portalApi } from '../portal-api.ts';
 import { builtPath } from '../viewer/links.ts';
 import { PortalInfoDialog, type InfoValue } from './PortalInfoDialog.tsx';
-import { useRoleGroupNames } from './use-role-groups.ts';
+import { useRoleGroupNames } from '../../../shell/picker/use-role-groups.ts';
 import './manage.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; portal: PortalSummary };

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomComponent, QuickEntryComponent, QuickItem } from '../../../../shared/portal/model.ts';
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
-import { AppIcon } from '../../appcenter/icons.tsx';
+import { AppIcon } from '../../../shell/app-icon.tsx';
 import { imageUrl } from '../portal-api.ts';
 import { EmptyState } from './ComponentFrame.tsx';
 import { PortalLink } from './PortalLink.tsx';

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentRuleView, HostingAnswer } from '../../../../shared/workflow/agents.ts';
 import { byTestId, cleanup, click, refuse, renderPage, settle, type } from '../../../testing/page-kit.tsx';
-import { queryApi, type Call } from '../../messages/test-kit.ts';
+import { queryApi, type Call } from '../../../testing/messages-kit.ts';
 import { AppAgentPage } from './AppAgentPage.tsx';
 
 afterEach(cleanup);

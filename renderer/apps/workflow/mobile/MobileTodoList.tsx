@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Spin, Tag } from '@arco-design/web-react';
 import { IconRight } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { TodoBox } from '../../../../shared/api/workflow.ts';
-import { formatTime } from '../../forms/detail/model.ts';
+import { formatTime } from '../../../kernel/time.ts';
 import { STATE_COLOR } from '../run/state-colors.ts';
 import { rowView, type TodoRow } from '../todo/todo-model.ts';
 import type { TodoListState } from '../todo/use-todo-list.ts';

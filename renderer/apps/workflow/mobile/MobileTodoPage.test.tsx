@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryApi, type Call } from '../../messages/test-kit.ts';
+import { queryApi, type Call } from '../../../testing/messages-kit.ts';
 import { byTestId, cleanup, click, renderPage, settle, type } from '../../../testing/page-kit.tsx';
 import { detail, waitFor } from '../run/test-kit.ts';
 import type { TodoRow } from '../todo/todo-model.ts';

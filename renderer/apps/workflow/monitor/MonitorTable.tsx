@@ -1,7 +1,7 @@
 import { Button, Empty, Table } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
-import { formatTime } from '../../forms/detail/model.ts';
+import { formatTime } from '../../../kernel/time.ts';
 import { ageParts, interventionsFor, recordPath, rowFlags, type Intervention, type MonitorRow } from './monitor-model.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { byTestId, cleanup, click, refuse, renderPage, settle, type } from '../../../testing/page-kit.tsx';
-import { queryApi, type Call } from '../../messages/test-kit.ts';
+import { queryApi, type Call } from '../../../testing/messages-kit.ts';
 import type { MonitorRow } from './monitor-model.ts';
 import { hoursAgo, monitorDetail, monitorRow } from './test-kit.ts';
 import { WorkflowMonitoringPage } from './WorkflowMonitoringPage.tsx';

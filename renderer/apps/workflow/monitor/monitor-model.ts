@@ -3,7 +3,7 @@ import type { RouteMatch } from '../../../../shared/routes/match.ts';
 import { NODE_ID } from '../../../../shared/workflow/model-shape.ts';
 import { type ApprovalNode, type FlowModel, type FlowNode, type TaskState } from '../../../../shared/workflow/model.ts';
 import { placesOf } from '../../../../shared/workflow/walk.ts';
-import { pathTo } from '../../forms/detail/model.ts';
+import { pathTo } from '../../../shell/paths.ts';
 import { reasonCheck } from '../run/flow-model.ts';
 
 /**

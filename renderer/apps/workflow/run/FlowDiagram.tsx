@@ -2,7 +2,7 @@ import { Tag } from '@arco-design/web-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowNode } from '../../../../shared/workflow/model.ts';
-import { formatTime } from '../../forms/detail/model.ts';
+import { formatTime } from '../../../kernel/time.ts';
 import { nodeLabel, nodeStatuses, personName, type NodeStatus } from './flow-model.ts';
 import type { FlowDetail, FlowTask } from './types.ts';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { FieldError } from '../../../../shared/forms/validate.ts';
 import type { StartNode } from '../../../../shared/workflow/model.ts';
-import { formatTime } from '../../forms/detail/model.ts';
+import { formatTime } from '../../../kernel/time.ts';
 import { RecordForm } from '../../forms/record-form/RecordForm.tsx';
 import type { RecordLabels } from '../../forms/record-form/types.ts';
 import { useRecordValidation } from '../../forms/record-form/validation.ts';

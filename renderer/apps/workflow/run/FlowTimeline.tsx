@@ -1,7 +1,7 @@
 import { Empty, Tag, Timeline } from '@arco-design/web-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../forms/detail/model.ts';
+import { formatTime } from '../../../kernel/time.ts';
 import { actorOf, isMessageKey, nodeIndex, nodeLabel, personName } from './flow-model.ts';
 import type { FlowDetail, TimelineEntry } from './types.ts';
 

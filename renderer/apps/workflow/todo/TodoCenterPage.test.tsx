@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakePush, queryApi, type Call } from '../../messages/test-kit.ts';
+import { fakePush, queryApi, type Call } from '../../../testing/messages-kit.ts';
 import { byTestId, cleanup, click, refuse, renderPage, settle } from '../../../testing/page-kit.tsx';
 import { TodoCenterPage } from './TodoCenterPage.tsx';
 import type { TodoRow } from './todo-model.ts';

@@ -1,7 +1,7 @@
 import type { TodoBox } from '../../../../shared/api/workflow.ts';
 import type { RouteMatch } from '../../../../shared/routes/match.ts';
 import type { InstanceState, TaskState, Via } from '../../../../shared/workflow/model.ts';
-import { pathTo } from '../../forms/detail/model.ts';
+import { pathTo } from '../../../shell/paths.ts';
 
 /**
  * One row of GET /api/workflow/todo (server/apps/workflow/todo-routes.ts). The boxes answer different columns;

@@ -4,7 +4,7 @@ import { ArticleBody, ArticleListQuery, type ArticleInput, type ManagedArticle }
 import { fail } from '../../../kernel/errors.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
-import { sanitiseHtml } from '../../portal/sanitise.ts';
+import { sanitiseHtml } from '../../../kernel/sanitise-html.ts';
 import type { PlatformArticleTable } from '../tables.ts';
 import { ROOT_ONLY } from './api-keys.ts';
 

@@ -3,7 +3,6 @@ import { ApproveRequestBody, RejectRequestBody, SpaceRequestQuery } from '../../
 import { signedIn } from '../../../kernel/http/context.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
-import { closeSpaceRequest, listSpaceRequests, takePendingSpaceRequest } from '../../org/space-requests.ts';
 import { createAccount } from './accounts.ts';
 import { enterpriseRow, insertEnterprise } from './enterprise-rows.ts';
 
@@ -14,8 +13,10 @@ const access = { permission: 'console.spaces.manage' } as const;
  * first administrator from the request (the applicant's own password hash) in one transaction with closing it.
  */
 export function registerSpaceRequestRoutes(app: App, kernel: Kernel): void {
+  // The org app keeps the requests (org_space_request): the console asks it through the kernel.
+  const kept = () => kernel.spaceRequests.requests;
   app.get('/api/console/space-requests', { config: { access }, schema: { querystring: SpaceRequestQuery } }, async (req) => {
-    const requests = await listSpaceRequests(kernel.db, req.query.state);
+    const requests = await kept().list(kernel.db, req.query.state);
     return { code: 200, msg: 'ok', data: { requests } };
   });
 
@@ -23,15 +24,15 @@ export function registerSpaceRequestRoutes(app: App, kernel: Kernel): void {
     req.ctx.auditTarget = req.params.id;
     const me = signedIn(req);
     const space = await kernel.transact(req, async (trx) => {
-      const request = await takePendingSpaceRequest(trx, req.params.id);
+      const request = await kept().takePending(trx, req.params.id);
       const id = await insertEnterprise(trx, {
-        name: request.enterprise_name,
+        name: request.enterpriseName,
         providerId: req.body.providerId,
         quotas: req.body.quotas,
         adminUserId: () =>
-          createAccount(trx, { loginId: request.admin_login_id, name: request.contact_name, phone: request.phone, email: request.email, password: '', passwordHash: request.password_hash }, null),
+          createAccount(trx, { loginId: request.adminLoginId, name: request.contactName, phone: request.phone, email: request.email, password: '', passwordHash: request.passwordHash }, null),
       });
-      await closeSpaceRequest(trx, request.id, { state: 'approved', by: me.userId, at: new Date(kernel.clock.now()), note: null, spaceId: id });
+      await kept().close(trx, request.id, { state: 'approved', by: me.userId, at: new Date(kernel.clock.now()), note: null, spaceId: id });
       await kernel.sessions.announceMembershipChange(trx);
       return enterpriseRow(trx, id);
     });
@@ -43,8 +44,8 @@ export function registerSpaceRequestRoutes(app: App, kernel: Kernel): void {
     req.ctx.auditTarget = req.params.id;
     const me = signedIn(req);
     await kernel.transact(req, async (trx) => {
-      const request = await takePendingSpaceRequest(trx, req.params.id);
-      await closeSpaceRequest(trx, request.id, { state: 'rejected', by: me.userId, at: new Date(kernel.clock.now()), note: req.body.reason.trim(), spaceId: null });
+      const request = await kept().takePending(trx, req.params.id);
+      await kept().close(trx, request.id, { state: 'rejected', by: me.userId, at: new Date(kernel.clock.now()), note: req.body.reason.trim(), spaceId: null });
     });
     return { code: 200, msg: 'ok', data: { id: req.params.id, state: 'rejected' } };
   });

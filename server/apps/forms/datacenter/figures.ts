@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DataTableItem, GrowthDay } from '../../../../shared/api/forms-datacenter.ts';
+import type { Apps } from '../../../kernel/apps.ts';
 import type { Trx } from '../../../kernel/db/pool.ts';
 import { countConfig } from '../count-budget.ts';
 import { ensureIndex, tableOf } from '../storage.ts';
@@ -18,22 +19,25 @@ export interface FormTable {
 
 /**
  * The space's forms that have a table: published, not in the recycle bin, of an app that is not deleted (what
- * forms_viewer_meta answers). Row-level security keeps forms_form and appcenter_app to the request's space; the
- * size comes from the catalogue (pg_class and pg_total_relation_size need no grant on the table).
+ * forms_viewer_meta answers). Row-level security keeps forms_form to the request's space; the apps and their
+ * names are the application centre's answer (`kernel.apps`); the size comes from the catalogue (pg_class and
+ * pg_total_relation_size need no grant on the table).
  */
-export async function formTables(trx: Trx, formId?: string): Promise<FormTable[]> {
-  const rows = await sql<{ form_id: string; app_id: string; app_name: string; form_name: string; version: number; bytes: string }>`
-    select f.id::text as form_id, f.app_id::text as app_id, a.name as app_name, f.name as form_name, f.version,
-      pg_total_relation_size(c.oid)::text as bytes
+export async function formTables(apps: Apps, trx: Trx, formId?: string): Promise<FormTable[]> {
+  const rows = await sql<{ form_id: string; app_id: string; form_name: string; version: number; bytes: string }>`
+    select f.id::text as form_id, f.app_id::text as app_id, f.name as form_name, f.version, pg_total_relation_size(c.oid)::text as bytes
     from forms_form f
-    join appcenter_app a on a.space_id = f.space_id and a.id = f.app_id and a.deleted_at is null
     join pg_class c on c.relname = 'forms_data_' || f.id and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
     where f.deleted_at is null and f.version > 0 ${formId === undefined ? sql`` : sql`and f.id = ${formId}::bigint`}
-    order by a.name, f.sort, f.id`.execute(trx);
-  return rows.rows.map((r) => ({
+    order by f.sort, f.id`.execute(trx);
+  // Live apps come by name: their rank orders the tables by app, the (stable) sort keeping each app's forms in order.
+  const live = await apps.live(trx, [...new Set(rows.rows.map((r) => r.app_id))]);
+  const rank = new Map(live.map((app, i) => [app.id, i]));
+  const shown = rows.rows.filter((r) => rank.has(r.app_id)).sort((a, b) => rank.get(a.app_id)! - rank.get(b.app_id)!);
+  return shown.map((r) => ({
     formId: r.form_id,
     appId: r.app_id,
-    appName: r.app_name,
+    appName: live[rank.get(r.app_id)!]!.name,
     formName: r.form_name,
     version: r.version,
     table: tableOf(r.form_id),

@@ -1,6 +1,7 @@
 import { NoQuery } from '../../../../shared/api/common.ts';
 import { DATACENTER_API, LARGEST_TABLES, type DataMonitoring, type DataTableDetail, type DataTableItem } from '../../../../shared/api/forms-datacenter.ts';
 import { FormParams } from '../../../../shared/api/forms.ts';
+import type { Apps } from '../../../kernel/apps.ts';
 import type { Trx } from '../../../kernel/db/pool.ts';
 import { fail } from '../../../kernel/errors.ts';
 import { currentSpace } from '../../../kernel/http/context.ts';
@@ -12,10 +13,10 @@ import { describeTable, formTables } from './figures.ts';
 import { growthWindow, sumGrowth } from './growth.ts';
 
 /** Every table of the space with its growth, in the space's days. */
-async function describeSpace(trx: Trx, spaceId: string, formId?: string) {
+async function describeSpace(apps: Apps, trx: Trx, spaceId: string, formId?: string) {
   const window = await growthWindow(trx, await spaceTimeZone(trx, spaceId));
   const described = [];
-  for (const form of await formTables(trx, formId)) described.push({ form, ...(await describeTable(trx, form, window)) });
+  for (const form of await formTables(apps, trx, formId)) described.push({ form, ...(await describeTable(trx, form, window)) });
   return { window, described };
 }
 
@@ -28,14 +29,14 @@ export function registerDataCenterRoutes(app: App, kernel: Kernel): void {
   const admin = { roles: ['admin'] } as const;
 
   app.get(`${DATACENTER_API}/tables`, { config: { access: admin }, schema: { querystring: NoQuery } }, async (req) => {
-    const items: DataTableItem[] = await kernel.transact(req, async (trx) => (await describeSpace(trx, currentSpace(req).id)).described.map((d) => d.item));
+    const items: DataTableItem[] = await kernel.transact(req, async (trx) => (await describeSpace(kernel.apps, trx, currentSpace(req).id)).described.map((d) => d.item));
     return { code: 200, msg: 'ok', data: { items } };
   });
 
   app.get(`${DATACENTER_API}/tables/:formId`, { config: { access: admin }, schema: { params: FormParams, querystring: NoQuery } }, async (req) => {
     const data: DataTableDetail = await kernel.transact(req, async (trx) => {
       const spaceId = currentSpace(req).id;
-      const { described } = await describeSpace(trx, spaceId, req.params.formId);
+      const { described } = await describeSpace(kernel.apps, trx, spaceId, req.params.formId);
       const found = described[0];
       if (!found) {
         // A form of this space that was never published has no table yet; anything else is not found (another
@@ -51,7 +52,7 @@ export function registerDataCenterRoutes(app: App, kernel: Kernel): void {
 
   app.get(`${DATACENTER_API}/monitoring`, { config: { access: admin }, schema: { querystring: NoQuery } }, async (req) => {
     const data: DataMonitoring = await kernel.transact(req, async (trx) => {
-      const { window, described } = await describeSpace(trx, currentSpace(req).id);
+      const { window, described } = await describeSpace(kernel.apps, trx, currentSpace(req).id);
       const items = described.map((d) => d.item);
       return {
         totals: {

@@ -3,7 +3,7 @@ import { SAAS_API, SpaceParam, type ConsoleHome, type ProductRow, type SpaceStat
 import { signedIn } from '../../../kernel/http/context.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
-import { appsOfSpace, memberGrowth, providerSpace, providerSpaces } from './figures.ts';
+import { memberGrowth, providerSpace, providerSpaces } from './figures.ts';
 import { inProviderSpace } from './enter.ts';
 import { PROVIDER_ONLY } from './access.ts';
 
@@ -52,7 +52,7 @@ export function registerConsoleRoutes(app: App, kernel: Kernel): void {
       const spaces = await trx.selectFrom('spaces').select(['id', 'name']).orderBy('id').execute();
       const byName = new Map<string, Set<string>>();
       for (const space of spaces) {
-        const apps = await inProviderSpace(trx, space.id, () => appsOfSpace(trx));
+        const apps = await inProviderSpace(trx, space.id, () => kernel.apps.live(trx));
         for (const app of apps) byName.set(app.name, (byName.get(app.name) ?? new Set()).add(space.name));
       }
       const rows: ProductRow[] = [...byName].map(([name, names]) => ({ name, spaces: names.size, spaceNames: [...names].sort() }));

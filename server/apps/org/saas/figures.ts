@@ -13,12 +13,6 @@ import { inProviderSpace } from './enter.ts';
 /** Members are the enterprise's people: the provider's own saas accounts, members of each space, are not counted. */
 const PEOPLE = sql<boolean>`not ('saas' = any(roles))`;
 
-/** The apps each space has (names), read inside the space under its RLS. Appcenter's table, columns name/deleted_at. */
-export async function appsOfSpace(trx: Trx): Promise<Array<{ name: string; created_at: Date }>> {
-  const rows = await sql<{ name: string; created_at: Date }>`select name, created_at from appcenter_app where deleted_at is null order by name, id`.execute(trx);
-  return rows.rows;
-}
-
 type SpaceRow = { id: string; name: string; status: SpaceStatus; status_reason: string | null; created_at: Date; quota_members: number | null; quota_apps: number | null; quota_storage_mb: number | null };
 
 async function spaceRows(trx: Trx, spaceId?: string): Promise<SpaceRow[]> {
@@ -84,7 +78,8 @@ export async function providerSpace(kernel: Kernel, trx: Trx, spaceId: string) {
       .where(sql<boolean>`'admin' = any(m.roles)`)
       .orderBy('u.id')
       .execute();
-    const apps = (await appsOfSpace(trx)).map((app) => ({ name: app.name, createdAt: new Date(app.created_at).toISOString() }));
+    // The space's live apps as the application centre answers them, inside the space the transaction stepped into.
+    const apps = (await kernel.apps.live(trx)).map((app) => ({ name: app.name, createdAt: app.createdAt }));
     return { space: toSpace(row!, members.get(spaceId) ?? 0, usage), usage, admins, apps };
   });
 }

@@ -3,7 +3,7 @@ import { IconDelete } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { APPCENTER_ICONS } from '../../../../../shared/api/appcenter.ts';
 import { ICON_TYPES, PORTAL_LIMITS, type IconType, type QuickEntryComponent, type QuickItem } from '../../../../../shared/portal/model.ts';
-import { AppIcon } from '../../../appcenter/icons.tsx';
+import { AppIcon } from '../../../../shell/app-icon.tsx';
 import { ImageField } from '../../ImageField.tsx';
 import { newComponentId } from '../designer-model.ts';
 import { useSources } from '../sources.tsx';

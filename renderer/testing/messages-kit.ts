@@ -1,10 +1,13 @@
 import { act } from 'react';
-import type { Bridge, PushChannel, SocketStatus } from '../../../shared/bridge.ts';
-import type { MessageItem } from '../../../shared/api/messages.ts';
-import type { Transport } from '../../kernel/transport.ts';
-import { refuse } from '../../testing/page-kit.tsx';
+import type { Bridge, PushChannel, SocketStatus } from '../../shared/bridge.ts';
+import type { MessageItem } from '../../shared/api/messages.ts';
+import type { Transport } from '../kernel/transport.ts';
+import { refuse } from './page-kit.tsx';
 
-/** Test-only: a push socket the test speaks through, a fake API that also sees GET queries, sample messages. */
+/**
+ * Test-only: a push socket the test speaks through, a fake API that also sees GET queries, sample messages. Beside
+ * the page kit, as the shell's and workflow's tests use it too, and no app imports another's files.
+ */
 
 export function fakePush() {
   const messages = new Set<(message: unknown) => void>();

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { PickerRoleGroup } from '../../../../shared/org/picker.ts';
-import { useServices } from '../../../shell/services.tsx';
+import type { PickerRoleGroup } from '../../../shared/org/picker.ts';
+import { useServices } from '../services.tsx';
 
-/** The space's role groups (GET /api/org/role-groups) to name a portal's scope; empty when they cannot be read. */
+/**
+ * The space's role groups (GET /api/org/role-groups) by id, to name a scope (a portal's, a dashboard's viewers); empty
+ * when they cannot be read. With the picker, as the organisation's people and groups are shown to every app.
+ */
 export function useRoleGroupNames(): Map<string, string> {
   const { api } = useServices();
   const [names, setNames] = useState<Map<string, string>>(new Map());

@@ -2,15 +2,15 @@ import { Alert, Button, Card, Empty, Message, Popconfirm, Result, Space, Spin, T
 import { IconDelete, IconEdit, IconEye, IconLeft, IconPlus } from '@arco-design/web-react/icon';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Chart, ChartResult } from '../../../shared/dashboards/model.ts';
-import { useServices } from '../../shell/services.tsx';
-import { chartApi } from '../dashboards/chart/chart-api.ts';
-import { ChartView } from '../dashboards/chart/ChartView.tsx';
-import { RatioEditor } from '../dashboards/chart/ratio/RatioEditor.tsx';
-import { useRatioViews } from '../dashboards/chart/ratio/use-ratio-views.ts';
-import '../dashboards/chart/designer.css';
-import type { PageProps } from '../types.ts';
-import { routePath } from './views/links.ts';
+import type { Chart, ChartResult } from '../../../../../shared/dashboards/model.ts';
+import { pathTo } from '../../../../shell/paths.ts';
+import { useServices } from '../../../../shell/services.tsx';
+import { chartApi } from '../chart-api.ts';
+import { ChartView } from '../ChartView.tsx';
+import { RatioEditor } from './RatioEditor.tsx';
+import { useRatioViews } from './use-ratio-views.ts';
+import '../designer.css';
+import type { PageProps } from '../../../types.ts';
 
 const VALID_ID = /^[0-9]{1,18}$/;
 
@@ -51,7 +51,7 @@ export function RatioViewConfigPage({ match }: PageProps) {
   const [shown, setShown] = useState<Chart | null>(null);
 
   if (!valid) return <Result status="404" title={t('dashboards.chartUi.ratioView.noApp')} />;
-  const back = routePath(match, 'forms.appView', startForm ? { appId, module: startForm } : { appId });
+  const back = pathTo(match, 'forms.appView', startForm ? { appId, module: startForm } : { appId });
 
   async function remove(chart: Chart) {
     try {

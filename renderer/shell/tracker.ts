@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { TRACK_API, TRACK_BATCH_MAX, type TrackEventInput } from '../../../../shared/api/console-watch.ts';
+import { TRACK_API, TRACK_BATCH_MAX, type TrackEventInput } from '../../shared/api/console-watch.ts';
 
 /** A batch leaves when this many events wait, after FLUSH_MS, or when the page is hidden or left. */
 const BATCH_AT = 20;
@@ -38,6 +38,9 @@ function push(event: TrackEventInput): void {
 }
 
 /**
+ * The shell's, not the console's: the console app only reads what is reported, and the shell imports no app
+ * (decision 0091).
+ *
  * The renderer's reporter, called once by the shell's router: a page view per visit (`visit`: the history entry's key), by route id, never the
  * URL (which holds ids), and a click on any element marked `data-track="name"` — only while signed in.
  */
