@@ -33,6 +33,8 @@ export interface Config {
   licencePublicKey?: string | null;
   /** Interface watch (WATCH=off turns it off, to measure what it costs); unset → on. */
   watch?: boolean;
+  /** Whether this process runs the job queue's workers and schedules (JOBS=off: a process that only answers requests). */
+  jobs?: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -97,5 +99,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushBus: pushBus(env.PUSH_BUS),
     licencePublicKey: env.LICENCE_PUBLIC_KEY ? env.LICENCE_PUBLIC_KEY : null,
     watch: flag(env.WATCH, true),
+    jobs: flag(env.JOBS, true),
   };
 }

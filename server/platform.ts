@@ -29,7 +29,10 @@ export interface Platform {
 }
 
 /** Boot order: database (embedded or DATABASE_URL) → migrations → kernel → routes → optional demo seed → listen. */
-export async function startPlatform(config: Config, options: { clock?: Clock; log?: Logger; listen?: boolean } = {}): Promise<Platform> {
+export async function startPlatform(
+  config: Config,
+  options: { clock?: Clock; log?: Logger; listen?: boolean; /** Test and benchmark hooks (an event subscriber) before the workers start. */ beforeListen?: (kernel: Kernel) => void } = {},
+): Promise<Platform> {
   const log = options.log ?? createLogger(config.logLevel, config.logFile);
   let embedded: EmbeddedDatabase | null = null;
   let url = config.databaseUrl;
@@ -49,9 +52,11 @@ export async function startPlatform(config: Config, options: { clock?: Clock; lo
     const app = await createHttpServer(kernel, config.trustProxy);
     registerKernelRoutes(app, kernel);
     for (const micro of SERVER_APPS) micro.register(app, kernel);
+    options.beforeListen?.(kernel);
     // Workers start once every app has defined its job kinds, and stop before the database closes.
     app.addHook('onReady', async () => {
       await kernel.schedules.platform(HOUSEKEEPING.kind, HOUSEKEEPING.name, HOUSEKEEPING.cron);
+      if (config.jobs === false) return; // JOBS=off: another process runs them
       await kernel.jobs.start(kernel.listener);
       kernel.schedules.start();
     });

@@ -9,6 +9,8 @@ import { openDatabases } from '../../server/kernel/db/pool.ts';
 import { JobQueue } from '../../server/kernel/jobs/queue.ts';
 import { createLogger } from '../../server/kernel/logger.ts';
 import { PgListener } from '../../server/kernel/notify.ts';
+import { DomainEvents } from '../../server/kernel/events/events.ts';
+import { subscribeEventProbe } from './event-probe.ts';
 
 const url = process.env.DATABASE_URL!;
 const databases = openDatabases(url);
@@ -22,6 +24,8 @@ const record = (id: string, attempt: number, phase: string) =>
   sql`insert into test_job_run (job_id, attempt, worker, phase) values (${id}::bigint, ${attempt}, ${queue.worker}, ${phase})`.execute(databases.app);
 
 queue.define('test.noop', async (job) => void (await record(job.id, job.attempt, 'start')), { leaseSeconds });
+// The benchmark's no-op: only when it started, as the bare queue's worker records it.
+queue.define('bench.noop', async (job) => void (await sql`insert into bench_run (job_id, started_at) values (${job.id}::bigint, clock_timestamp())`.execute(databases.app)), { leaseSeconds });
 queue.define(
   'test.slow',
   async (job) => {
@@ -31,6 +35,7 @@ queue.define(
   },
   { leaseSeconds },
 );
+if (process.env.EVENT_PROBE === '1') subscribeEventProbe(new DomainEvents(databases.app, queue), databases.app);
 await queue.start(listener);
 process.stdout.write(`WORKER ${queue.worker} PID ${process.pid}\n`);
 process.on('SIGTERM', () => {

@@ -144,7 +144,8 @@ export class JobQueue {
     while (!this.stopped) {
       this.again = false;
       const free = this.concurrency - this.running.size;
-      if (free <= 0) {
+      // Under a backlog, claim in batches (half the slots at least) rather than one job per finished one.
+      if (free < Math.max(1, Math.floor(this.concurrency / 2))) {
         await Promise.race([...this.running.values()].map((r) => r.promise));
         continue;
       }
