@@ -8,7 +8,6 @@ import { readSpaceOncePerStatement } from './kernel/db/policies.ts';
 import { openDatabases } from './kernel/db/pool.ts';
 import { createHttpServer, type App } from './kernel/http/server.ts';
 import { createKernel, type Kernel } from './kernel/kernel.ts';
-import { HOUSEKEEPING } from './kernel/jobs/housekeeping.ts';
 import { createLogger, type Logger } from './kernel/logger.ts';
 import { registerKernelRoutes } from './kernel/routes/index.ts';
 import { seedDemoLogins, type DemoSeedOutcome } from './demo-passwords.ts';
@@ -55,7 +54,7 @@ export async function startPlatform(
     options.beforeListen?.(kernel);
     // Workers start once every app has defined its job kinds, and stop before the database closes.
     app.addHook('onReady', async () => {
-      await kernel.schedules.platform(HOUSEKEEPING.kind, HOUSEKEEPING.name, HOUSEKEEPING.cron);
+      await kernel.schedules.applyDeclared();
       if (config.jobs === false) return; // JOBS=off: another process runs them
       await kernel.jobs.start(kernel.listener);
       kernel.schedules.start();

@@ -175,7 +175,7 @@ export async function createKernel(options: {
   const schedules = new Schedules(db, log, jobs);
   const directory = new Directory();
   schedules.workTimeOf = (trx, spaceId) => directory.people.workTime(trx, spaceId);
-  defineHousekeeping(db, jobs);
+  defineHousekeeping(db, jobs, schedules);
   return {
     config,
     log,

@@ -98,4 +98,20 @@ describe('schedules', () => {
       inSpace(platform.kernel.db, 'acme', (trx) => sql`insert into kernel_schedule (space_id, kind, name, cron, time_zone) values ('nova', 'test.scheduled', 'x', '* * * * *', 'UTC')`.execute(trx)),
     ).rejects.toThrow(/row-level security/);
   });
+
+  it('stores the platform schedules the kernel and apps declare, out of every space’s sight, and runs them as jobs', async () => {
+    const owner = platform.kernel.databases.owner;
+    const platformRows = (await owner.query(`select kind, name, cron, time_zone from kernel_schedule where space_id is null order by kind`)).rows;
+    expect(platformRows).toEqual([
+      { kind: 'console.watch.prune', name: 'hourly', cron: '41 * * * *', time_zone: 'UTC' },
+      { kind: 'kernel.housekeeping', name: 'hourly', cron: '23 * * * *', time_zone: 'UTC' },
+    ]);
+    expect((await list('acme')).map((r) => r.kind)).not.toContain('kernel.housekeeping');
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    await owner.query(`insert into watch_minute values ($1, 'GET', '/api/old', 1, 0, 0, 3, 3, $2)`, [old, new Array(25).fill(0)]);
+    await owner.query(`update kernel_schedule set next_run_at = now() - interval '1 second' where kind = 'console.watch.prune'`);
+    expect(await platform.kernel.schedules.tick()).toBe(1);
+    await platform.kernel.jobs.drainNow();
+    expect((await owner.query(`select count(*)::int as n from watch_minute where route = '/api/old'`)).rows[0].n).toBe(0);
+  });
 });

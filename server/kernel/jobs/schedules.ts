@@ -115,7 +115,23 @@ export class Schedules {
     return rows;
   }
 
-  /** A schedule of the platform itself (housekeeping), declared by kernel or app code at start. */
+  private readonly declared: Array<{ kind: string; name: string; cron: string; zone: string }> = [];
+
+  /**
+   * A platform schedule an app declares while it registers (its housekeeping); stored when the workers start
+   * (`applyDeclared`), after the migrations, by every process alike (the same row each time).
+   */
+  declare(kind: string, name: string, cron: string, zone = 'UTC'): void {
+    const problem = cronProblem(cron, zone);
+    if (problem) throw new Error(`platform schedule ${kind}/${name}: ${problem.key}`);
+    this.declared.push({ kind, name, cron, zone });
+  }
+
+  async applyDeclared(): Promise<void> {
+    for (const d of this.declared) await this.platform(d.kind, d.name, d.cron, d.zone);
+  }
+
+  /** A schedule of the platform itself (housekeeping), stored now. */
   async platform(kind: string, name: string, cron: string, zone = 'UTC', payload: Record<string, unknown> = {}): Promise<void> {
     const problem = cronProblem(cron, zone);
     if (problem) throw new Error(`platform schedule ${kind}/${name}: ${problem.key}`);

@@ -19,7 +19,6 @@ const AFTER_BOUNDARY_MS = 1_000;
 export class WatchFlusher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> = Promise.resolve();
-  private lastPrune = 0;
 
   constructor(private readonly kernel: Kernel) {}
 
@@ -61,7 +60,6 @@ export class WatchFlusher {
     }
     try {
       await checkBreaches(this.kernel, windows.map((w) => new Date(w.minute)));
-      await this.prune();
     } catch (error) {
       this.kernel.log.error({ err: error }, 'interface watch: checking the limits failed');
     }
@@ -98,10 +96,16 @@ export class WatchFlusher {
     return rows.length;
   }
 
-  private async prune(): Promise<void> {
-    if (Date.now() - this.lastPrune < 60 * MINUTE_MS) return;
-    this.lastPrune = Date.now();
-    await this.kernel.db.deleteFrom('watch_minute').where('minute', '<', sql<Date>`now() - make_interval(days => ${WATCH_KEEP_DAYS})`).execute();
-    await pruneTracking(this.kernel);
-  }
+}
+
+/**
+ * Interface figures and tracking events past their keeping time are removed hourly, by one process: a platform
+ * schedule of the kernel's queue.
+ */
+export function defineWatchPrune(kernel: Kernel): void {
+  kernel.jobs.define('console.watch.prune', async () => {
+    await kernel.db.deleteFrom('watch_minute').where('minute', '<', sql<Date>`now() - make_interval(days => ${WATCH_KEEP_DAYS})`).execute();
+    await pruneTracking(kernel);
+  });
+  kernel.schedules.declare('console.watch.prune', 'hourly', '41 * * * *');
 }

@@ -4,7 +4,7 @@ import { fail, pgErrorCode } from '../../../kernel/errors.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { routeSummaries, series } from './figures.ts';
-import { WatchFlusher } from './flush.ts';
+import { defineWatchPrune, WatchFlusher } from './flush.ts';
 import { registerTrackRoutes } from './tracking.ts';
 import type { WatchThresholdTable } from './tables.ts';
 import type { Selectable } from 'kysely';
@@ -42,6 +42,7 @@ const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
 export function registerWatchRoutes(app: App, kernel: Kernel): void {
   const flusher = new WatchFlusher(kernel);
   watchFlushers.set(kernel, flusher);
+  defineWatchPrune(kernel);
   app.addHook('onReady', async () => flusher.start());
   app.addHook('onClose', async () => flusher.stop());
   registerTrackRoutes(app, kernel);
