@@ -17,15 +17,17 @@ const SPEC = {
     rulesengine/create/resulttype rulesengine/create/resultrules rulesengine/create/end console/tmp/rulesengine
     ruledesigner ruledesigner/designer/{id}/{systemId}/{releaseId?} saasconsole/system/addrule qlangRuleDesignerList
     qlangRuleDesigner`),
+  // Decision 0095 adds a page outside §2.4's list: sysop/jobs, the kernel's job queue across spaces.
   root: words(`root/opNotice root/offlineNotice root/systemConfig root/role root/perMange root/oplog root/application
     apiaccess privateaccess sysop/smsservice sysop/smssignature sysop/smsplatform sysop/miniprogram sysop/financialshop
     sysop/financialshop/edit sysop/financialchannel sysop/financialproduct sysop/financialtype sysop/financialbill
     sysop/saas sysop/addSaas sysop/interFaceWatch sysop/configurePoint sysop/buryingAnalysis sysop/interFaceAnalysis
     sysop/watchDetail sysop/helperCenter sysop/helperDetail sysop/user sysop/user/edit sysop/apkconfig
     paasConsole/officialVersionApp paasConsole/experienceVersionApp appstore/setupbanner
-    sysop/enterprise sysop/enterprise/add sysop/enterprise/edit sysop/enterprise/space`),
+    sysop/enterprise sysop/enterprise/add sysop/enterprise/edit sysop/enterprise/space sysop/jobs`),
   shared: words(`news/list news/show qpaas/helpCenter developercenter elec/module entRegist solutions/IntelligentPlant
     home/modifyPassword home/user setting/center preview`),
+  // Decision 0095 adds an enterprise console page outside §2.6's list: console/jobs, the space's scheduled jobs.
   enterprise: words(`sysop/structure sysop/roleManage sysop/enterUserRegist devicelist deviceTwin pointParse video
     eventEngine videoAnalysis ota manageConfiguration cardManage deviceManage areamanage arearealdata alarmmanage
     historyPosition infoCenter iotPlugin newWebEntry webConfigEntry/{id} appEntry infoSetting baseConfig logo watermark
@@ -42,7 +44,7 @@ const SPEC = {
     summarize/productDetails sysop/workSheet sysop/TripartiteAccess/IdentificationResolution sysop/memberAdmin
     sysop/security/audit sysop/safety/audit sysop/entCompanyinfo entToJurisdiction toBeSupplier toJurisdiction
     toLanguage application saas/saasNotice saas/addSaasNotice sysop/resourceManagement sysop/serviceManagement
-    saasconsole/roleGroup saasconsole/appConfig`),
+    saasconsole/roleGroup saasconsole/appConfig console/jobs`),
   user: words(`user/workbench/{id?} user/messagecenter user/subscribeManage qpaasArchitecture appcenter
     appcenter/appsystem/{appId} appstore appstore/myapps appstore/upload appstore/history appstore/audit
     ai/condtionAnalysis qChat form {app}/detail/{form?} app/!/{module?}/{appId} file/app/!/{module?}/{appId}

@@ -21,6 +21,7 @@ import { OrgManagePage } from './OrgManagePage.tsx';
 import { PermissionManagePage } from './PermissionManagePage.tsx';
 import { PostManagePage } from './PostManagePage.tsx';
 import { RoleManagePage } from './RoleManagePage.tsx';
+import { ScheduledJobsPage } from './ScheduledJobsPage.tsx';
 import { SecurityAuditPage } from './SecurityAuditPage.tsx';
 import { ShareDataPage } from './ShareDataPage.tsx';
 import { StructurePage } from './StructurePage.tsx';
@@ -54,6 +55,7 @@ export const pages: PageModule['pages'] = {
   PermissionManagePage,
   PostManagePage,
   RoleManagePage,
+  ScheduledJobsPage,
   SecurityAuditPage,
   ShareDataPage,
   StructurePage,

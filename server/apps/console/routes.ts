@@ -21,6 +21,7 @@ import { registerArticleRoutes } from './articles.ts';
 import { registerAccessRoutes } from './access/routes.ts';
 import { assertLicenceAllowsSpace } from './access/licence.ts';
 import { registerFinanceRoutes } from './finance/routes.ts';
+import { registerJobsRoutes } from './jobs/routes.ts';
 import { registerOperatorRoutes } from './operator/routes.ts';
 import { registerSpacesRoutes } from './spaces/routes.ts';
 import { registerWatchRoutes } from './watch/routes.ts';
@@ -38,6 +39,7 @@ function register(app: App, kernel: Kernel): void {
   registerOperatorRoutes(app, kernel);
   registerAccessRoutes(app, kernel);
   registerWatchRoutes(app, kernel);
+  registerJobsRoutes(app, kernel);
   registerFinanceRoutes(app, kernel);
 
   app.get('/api/console/spaces', { config: { access: manageSpaces }, schema: { querystring: NoQuery } }, async () => {

@@ -36,6 +36,7 @@ import { registerSelfGroupRoutes } from './self-groups.ts';
 import { registerSelfPortraitRoutes } from './self-portrait.ts';
 import { registerSelfProfileRoutes } from './self-profile.ts';
 import { registerSaasRoutes } from './saas/routes.ts';
+import { registerJobsRoutes } from './jobs.ts';
 import { spaceRequests } from './space-requests.ts';
 
 /**
@@ -88,6 +89,7 @@ function register(app: App, kernel: Kernel): void {
   registerMemberFieldRoutes(app, kernel);
   registerDataSharingRoutes(app, kernel);
   registerDelegationRoutes(app, kernel);
+  registerJobsRoutes(app, kernel);
   // Personal settings "My info" and "User groups" (issue 15, decision 0062).
   registerSelfProfileRoutes(app, kernel);
   registerSelfPortraitRoutes(app, kernel);

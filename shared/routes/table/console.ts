@@ -32,6 +32,8 @@ export const CONSOLE_ROUTES: RouteEntry[] = [
   route('enterpriseEdit', 'sysop/enterprise/edit', 'EnterpriseEditPage', { inMenu: false, status: 'built' }),
   route('enterpriseSpace', 'sysop/enterprise/space', 'EnterpriseSpacePage', { inMenu: false, status: 'built' }),
   route('interfaceWatch', 'sysop/interFaceWatch', 'InterfaceWatchPage', { status: 'built' }),
+  // The kernel's job queue across spaces (decision 0095): outside §2.4's list, beside the other watch of the platform.
+  route('jobs', 'sysop/jobs', 'JobsPage', { status: 'built' }),
   route('configurePoint', 'sysop/configurePoint', 'ConfigurePointPage', { status: 'built' }),
   route('buryingAnalysis', 'sysop/buryingAnalysis', 'BuryingAnalysisPage', { status: 'built' }),
   route('interfaceAnalysis', 'sysop/interFaceAnalysis', 'InterfaceAnalysisPage', { status: 'built' }),

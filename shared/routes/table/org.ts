@@ -64,6 +64,8 @@ export const ORG_ROUTES: RouteEntry[] = [
   route('consoleSystemManagement', 'console/systemManagement', 'ConsoleSystemManagementPage', CONSOLE),
   route('consolePermission', 'console/consolePermission', 'PermissionManagePage', { ...CONSOLE, status: 'built', inMenu: false }),
   route('consoleReleaseManage', 'console/releaseManage', 'ReleaseManagePage', CONSOLE),
+  // The space's schedules and open jobs of the kernel's queue (decision 0095): outside §2.6's list, admin only.
+  route('consoleJobs', 'console/jobs', 'ScheduledJobsPage', { ...CONSOLE, status: 'built' }),
   route('elementOrgManage', 'element/orgManage', 'OrgManagePage', { ...admin, permission: 'org.structure.manage', status: 'built' }),
   route('elementPostManage', 'element/postManage/{id?}', 'PostManagePage', { ...admin, permission: 'org.structure.manage', status: 'built' }),
   route('elementRoleGroup', 'element/roleGroup', 'RoleManagePage', { ...admin, status: 'built', inMenu: false }),
