@@ -5,7 +5,7 @@ import { signedIn, type TestClient } from '../../../tests/support/client.ts';
 import { ok } from '../../../tests/support/forms.ts';
 import { eventually } from '../../../tests/support/messages.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
-import { approval, members, model, submitOrder, workflowKit, type WorkflowKit } from '../../../tests/support/workflow.ts';
+import { act, approval, members, model, submitOrder, workflowKit, type WorkflowKit } from '../../../tests/support/workflow.ts';
 import { inSpace } from '../../kernel/db/pool.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { Platform } from '../../platform.ts';
@@ -35,6 +35,9 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   platform.kernel.events.subscribe('test.all', ['forms.record.created', 'forms.record.updated', 'forms.record.deleted', 'forms.record.restored'], async (event) => {
     if (!events.some((e) => e.id === event.id)) events.push(event); // idempotent by event id
+  });
+  platform.kernel.events.subscribe('test.flow', ['workflow.instance.started', 'workflow.node.entered', 'workflow.task.approved', 'workflow.task.returned', 'workflow.instance.finished'], async (event) => {
+    if (!events.some((e) => e.id === event.id)) events.push(event);
   });
   // A rule that rewrites the record it was triggered by, carrying the cause chain on: it must be stopped.
   platform.kernel.events.subscribe('test.loop', ['forms.record.updated'], async (event) => {
@@ -86,7 +89,7 @@ describe('one write path for records', () => {
 
   it('refuses every writer, a rule included, a record that is in a flow; the flow itself still writes it', async () => {
     await kit.publish(model([approval('n1', members(kit.ids.a1), { fields: { f6: 'editable' } })]));
-    const { recordId } = await submitOrder(kit, kit.as.i, { f3: 10 });
+    const { recordId, instanceId } = await submitOrder(kit, kit.as.i, { f3: 10 });
     const api = await kit.as.i.put(`/api/forms/forms/${kit.formId}/records/${recordId}`, { values: { f3: 11 }, rowVersion: 1 });
     expect(api.status).toBe(409);
     const byRule = await ruleWrite(rule(kit.ids.i), [{ op: 'update', id: recordId, values: { f3: 12 }, rowVersion: null }]).catch(keyOf);
@@ -96,6 +99,13 @@ describe('one write path for records', () => {
     expect(detail.record.values.f3).toBe(10);
     const flowEntries = await audit(recordId);
     expect(flowEntries[0]).toMatchObject({ action: 'forms.record.create', via: 'workflow', user_id: kit.ids.i });
+    // The flow's own events, in order, for the same record.
+    await ok(act(kit.as.a1, instanceId, 'approve', { reason: 'fine' }));
+    const flow = await eventually(async () => eventsOf(recordId).filter((e) => e.type.startsWith('workflow.')), (list) => list.length >= 4);
+    expect(flow.map((e) => e.type)).toEqual(['workflow.instance.started', 'workflow.node.entered', 'workflow.task.approved', 'workflow.instance.finished']);
+    expect(flow[1]!.data).toMatchObject({ nodeId: 'n1', instanceId });
+    expect(flow[2]!.actor).toEqual({ kind: 'member', userId: kit.ids.a1 });
+    expect(flow[3]!.data).toMatchObject({ outcome: 'approved' });
   });
 
   it('stops a rule that keeps triggering itself at the depth limit, with a clear reason', async () => {

@@ -7,6 +7,7 @@ import { fail } from '../../../kernel/errors.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import type { FlowForm, FlowRecord } from '../../../kernel/record-flow.ts';
 import type { WorkflowActionTable, WorkflowInstanceTable, WorkflowTaskTable } from '../tables.ts';
+import { raiseFlowEvents } from './events.ts';
 
 export type InstanceRow = Selectable<WorkflowInstanceTable>;
 export type TaskRow = Selectable<WorkflowTaskTable>;
@@ -216,6 +217,7 @@ export async function settle(run: Run): Promise<void> {
     .returning(sql<string | null>`(select t.assignee_id::text ${open} and t.state = 'pending' order by t.id limit 1)`.as('handler'))
     .executeTakeFirstOrThrow();
   const { handler, ...row } = updated;
+  await raiseFlowEvents(run, logs, i.current_nodes, row);
   run.instance = row;
   if (i.record_id) await run.kernel.recordFlow.records.setHandler(run.trx, i.form_id, i.record_id, i.state === 'running' ? handler : null);
 }
