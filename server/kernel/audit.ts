@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { spacePrefixOf } from './http/space-prefix.ts';
 import type { Db } from './db/pool.ts';
 import type { Logger } from './logger.ts';
@@ -58,7 +59,14 @@ export class Audit {
    * failure here fails the transaction: the change must not stand without its entry.
    */
   async recordMany(entries: readonly AuditEntry[], trx: Db): Promise<void> {
-    for (let i = 0; i < entries.length; i += 1000) await trx.insertInto('oplog').values(entries.slice(i, i + 1000).map(rowOf)).execute();
+    if (entries.length === 1) return void (await trx.insertInto('oplog').values(rowOf(entries[0]!)).execute());
+    if (!entries.length) return;
+    // A batch (an import's 2,000 rows) is one JSON parameter turned into rows by PostgreSQL: binding eleven
+    // parameters a row cost the import a third of its speed.
+    await sql`insert into oplog (user_id, space_id, action, target, result, status, ip, cross_space, via_token, via, via_service)
+      select (e->>'user_id')::bigint, e->>'space_id', e->>'action', e->>'target', e->>'result', (e->>'status')::integer, e->>'ip',
+             (e->>'cross_space')::boolean, e->>'via_token', e->>'via', e->>'via_service'
+        from jsonb_array_elements(${JSON.stringify(entries.map(rowOf))}::jsonb) e`.execute(trx);
   }
 }
 

@@ -68,7 +68,9 @@ describe('one write path for records', () => {
       { ...shape, action: 'forms.record.update', via: 'api', via_service: null, user_id: kit.ids.i },
     ]);
     expect(await audit(byRule!.id)).toEqual([{ ...shape, action: 'forms.record.create', via: 'rule', via_service: 'rule:12', user_id: kit.ids.i }]);
-    expect(await audit(imported.id)).toEqual([{ ...shape, action: 'forms.record.create', via: 'import', via_service: null }]);
+    expect(imported.values.f1).toBe('Imported');
+    const importEntries = (await platform.kernel.databases.owner.query(`select action, target, via, via_service, user_id::text, result from oplog where via = 'import'`)).rows;
+    expect(importEntries).toEqual([{ ...shape, action: 'forms.record.create', target: `${kit.formId}/import ${job.id} rows 1-1 (1)`, via: 'import', via_service: null }]);
   });
 
   it('raises exactly one event per record change, with before and after values and the changed fields', async () => {

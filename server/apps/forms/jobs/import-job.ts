@@ -60,7 +60,7 @@ export async function runImport(context: JobContext, kernel: Kernel): Promise<vo
         if (!alive.rows[0]?.ok) throw new JobTakenOver();
         await assignNumbers(trx, form, viewer.fields, outcome, language);
         const ids = await insertBatch(trx, form, viewer, job.id, outcome.ok);
-        await recordImported(kernel, trx, form, viewer, outcome.ok.map((row, i) => ({ id: ids[i]!, values: row.values })));
+        await recordImported(kernel, trx, form, viewer, job.id, outcome.ok.map((row, i) => ({ id: ids[i]!, rowNo: row.rowNo, values: row.values })));
         if (outcome.failed.length) {
           await trx
             .insertInto('forms_import_failure')
