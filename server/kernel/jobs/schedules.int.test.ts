@@ -70,10 +70,13 @@ describe('schedules', () => {
     expect(await platform.kernel.schedules.tick()).toBe(0);
     await platform.kernel.databases.owner.query(`update kernel_schedule set claimed_until = now() - interval '1 second' where name = 'orphan'`);
     expect(await platform.kernel.schedules.tick()).toBe(1);
-    // The dead process's instant again: the job for it exists, so nothing is added.
-    await platform.kernel.databases.owner.query(`select kernel_schedule_fired($1, $2, now() + interval '5 minutes')`, [claimed.rows[0].id, claimed.rows[0].next_run_at]);
+    await platform.kernel.jobs.drainNow();
+    const advanced = (await list('acme')).find((r) => r.name === 'orphan')!.nextRunAt;
+    // The dead process wakes and fires its instant after the job for it has run: nothing is added, nothing moves.
+    await platform.kernel.databases.owner.query(`select kernel_schedule_fired($1, $2, now() + interval '1 hour')`, [claimed.rows[0].id, claimed.rows[0].next_run_at]);
     await platform.kernel.jobs.drainNow();
     expect(fired.filter((f) => f.payload.report === 'orphan')).toHaveLength(1);
+    expect((await list('acme')).find((r) => r.name === 'orphan')!.nextRunAt).toEqual(advanced);
   });
 
   it('fires a work-time-only schedule only inside the space work time', async () => {

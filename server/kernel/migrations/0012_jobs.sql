@@ -165,16 +165,19 @@ begin
   returning k.id, k.space_id, k.kind, k.cron, k.time_zone, k.work_time_only, k.payload, k.next_run_at;
 end $$;
 
--- One firing: its job (keyed by the schedule and the instant, so a retaken claim adds no second one) and the next
--- instant, in one statement.
+-- One firing: its job and the next instant, in one statement. Only while the schedule still waits for that instant:
+-- a process whose claim lapsed and was retaken finds the instant already fired and adds nothing, even once the
+-- job it would duplicate has finished (the unique key only covers jobs waiting or running). The instant comes back
+-- from JavaScript to the millisecond.
 create function kernel_schedule_fired(p_id bigint, p_fired_at timestamptz, p_next timestamptz) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
 begin
   insert into kernel_job (space_id, kind, payload, unique_key)
   select s.space_id, s.kind, s.payload || jsonb_build_object('scheduleId', s.id, 'firedAt', p_fired_at), 'schedule:' || s.id || ':' || extract(epoch from p_fired_at)
-    from kernel_schedule s where s.id = p_id and s.enabled
+    from kernel_schedule s where s.id = p_id and s.enabled and date_trunc('milliseconds', s.next_run_at) = p_fired_at
   on conflict (kind, unique_key) where unique_key is not null and state in ('ready', 'running') do nothing;
-  update kernel_schedule set next_run_at = p_next, last_run_at = p_fired_at, claimed_until = null where id = p_id;
+  update kernel_schedule set next_run_at = p_next, last_run_at = p_fired_at, claimed_until = null
+   where id = p_id and date_trunc('milliseconds', next_run_at) = p_fired_at;
   perform pg_notify('kernel_jobs', '');
 end $$;
 
