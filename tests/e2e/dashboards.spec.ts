@@ -161,5 +161,5 @@ describe.skipIf(!!missing)('dashboards and data screens in a real browser (issue
     await expect.poll(() => viewer.getByTestId('screen-viewer').getAttribute('data-fullscreen')).toBe('true');
     await expect.poll(() => viewer.evaluate(() => !!document.fullscreenElement)).toBe(true);
     await page.context().close();
-  });
+  }, 240_000); // one long journey through four windows: 85 s on a quiet 2-core machine, twice that under CI's load
 });

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Input, Modal, Popconfirm, Radio, Space, Table, Tag } from '@arco-design/web-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPLICATION_STATES, type ApplicationState, type ReviewedApplication } from '../../../../shared/api/account-developer.ts';
 import { useServices } from '../../../shell/services.tsx';
+import { useLoad } from '../../../shell/use-load.ts';
 import type { PageProps } from '../../types.ts';
 import { developerApi } from './developer-api.ts';
 
@@ -18,15 +19,14 @@ export function DevReviewPage(_: PageProps) {
   const { api } = useServices();
   const calls = useMemo(() => developerApi(api), [api]);
   const [state, setState] = useState<ApplicationState | 'all'>('pending');
-  const [rows, setRows] = useState<ReviewedApplication[] | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [rejecting, setRejecting] = useState<ReviewedApplication | null>(null);
   const [note, setNote] = useState('');
 
-  const reload = useCallback(() => {
-    calls.review(state).then(setRows, (failure: Error) => setFeedback({ type: 'error', text: failure.message }));
-  }, [calls, state]);
-  useEffect(reload, [reload]);
+  // A filter changed while an earlier list was still loading: the slower, older answer must not replace it.
+  const listed = useLoad(() => calls.review(state), [calls, state]);
+  const rows = listed.data;
+  const reload = () => void listed.reload();
 
   const act = async (work: () => Promise<unknown>, success: string, name: string) => {
     setFeedback(null);
@@ -72,8 +72,9 @@ export function DevReviewPage(_: PageProps) {
             <Radio key={s} value={s} data-testid={`dev-filter-${s}`}>{t(`account.developer.state.${s}`)}</Radio>
           ))}
         </Radio.Group>
+        {listed.error && <Alert type="error" content={listed.error} data-testid="dev-load-error" />}
         {feedback && <Alert type={feedback.type} content={feedback.text} closable onClose={() => setFeedback(null)} data-testid="dev-feedback" />}
-        <Table rowKey="id" data={rows ?? []} loading={!rows && !feedback} pagination={{ pageSize: 20 }} noDataElement={t('account.developer.review.empty')} data-testid="dev-table"
+        <Table rowKey="id" data={rows ?? []} loading={listed.loading && !rows} pagination={{ pageSize: 20 }} noDataElement={t('account.developer.review.empty')} data-testid="dev-table"
           columns={[
             { title: t('account.developer.review.applicant'), dataIndex: 'userName', render: (v: string, r: ReviewedApplication) => `${v} (${r.loginId})` },
             { title: t('account.developer.reason'), dataIndex: 'reason' },
