@@ -85,3 +85,8 @@ export function changedFields(before: RecordValues, after: RecordValues): string
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null)).sort();
 }
+
+/** A member's arrival in or departure from a space: added, approved, enabled again; removed or disabled. */
+export function memberEvents(type: 'org.member.joined' | 'org.member.left', userIds: readonly string[], actor: Actor): NewEvent[] {
+  return userIds.map((userId) => ({ type, data: { userId: String(userId) }, actor }));
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { NoQuery } from '../../../shared/api/common.ts';
 import {
   CreateSpaceBody,
@@ -12,6 +13,7 @@ import {
 } from '../../../shared/api/console.ts';
 import { IdParam } from '../../../shared/api/common.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
+import { signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
@@ -23,6 +25,7 @@ import { assertLicenceAllowsSpace } from './access/licence.ts';
 import { registerFinanceRoutes } from './finance/routes.ts';
 import { registerJobsRoutes } from './jobs/routes.ts';
 import { registerOperatorRoutes } from './operator/routes.ts';
+import { announceMembers } from './spaces/member-events.ts';
 import { registerSpacesRoutes } from './spaces/routes.ts';
 import { registerWatchRoutes } from './watch/routes.ts';
 
@@ -114,6 +117,7 @@ function register(app: App, kernel: Kernel): void {
             .returning(['id', 'login_id', 'name', 'status'])
             .executeTakeFirstOrThrow();
           await trx.insertInto('memberships').values({ space_id: spaceId, user_id: created.id, roles }).execute();
+          await announceMembers(kernel, trx, 'org.member.joined', [{ spaceId, userId: created.id }], signedIn(req).userId);
           // The space's members quota and the licence's members per space (counted after the write).
           await assertWithinQuota(trx, spaceId, 'members', await activeMemberCount(trx, spaceId));
           return created;
@@ -155,15 +159,18 @@ function register(app: App, kernel: Kernel): void {
     async (req) => {
       req.ctx.auditTarget = `${req.params.id}@${req.params.spaceId}`;
       try {
-        await kernel.transact(req, (trx) =>
-          trx
+        await kernel.transact(req, async (trx) => {
+          // `xmax = 0` tells a row just inserted from one whose roles were changed: only the first is a member joining.
+          const written = await trx
             .insertInto('memberships')
             .values({ user_id: req.params.id, space_id: req.params.spaceId, roles: req.body.roles })
             .onConflict((oc) => oc.columns(['space_id', 'user_id']).doUpdateSet({ roles: req.body.roles }))
-            .execute()
-            .then(async () => assertWithinQuota(trx, req.params.spaceId, 'members', await activeMemberCount(trx, req.params.spaceId)))
-            .then(() => kernel.sessions.announceMembershipChange(trx)),
-        );
+            .returning(sql<boolean>`xmax = 0`.as('inserted'))
+            .executeTakeFirstOrThrow();
+          await assertWithinQuota(trx, req.params.spaceId, 'members', await activeMemberCount(trx, req.params.spaceId));
+          if (written.inserted) await announceMembers(kernel, trx, 'org.member.joined', [{ spaceId: req.params.spaceId, userId: req.params.id }], signedIn(req).userId);
+          await kernel.sessions.announceMembershipChange(trx);
+        });
       } catch (error) {
         if (isForeignKeyViolation(error)) throw fail.notFound();
         throw error;
@@ -181,6 +188,7 @@ function register(app: App, kernel: Kernel): void {
       await kernel.transact(req, async (trx) => {
         const result = await trx.deleteFrom('memberships').where('user_id', '=', req.params.id).where('space_id', '=', req.params.spaceId).executeTakeFirst();
         if (result.numDeletedRows === 0n) throw fail.notFound();
+        await announceMembers(kernel, trx, 'org.member.left', [{ spaceId: req.params.spaceId, userId: req.params.id }], signedIn(req).userId);
         await kernel.sessions.announceMembershipChange(trx);
         return result;
       });

@@ -1,3 +1,4 @@
+import { memberEvents } from '../../../shared/events.ts';
 import { IdParam, NoQuery } from '../../../shared/api/common.ts';
 import { JoinDecisionBody, JoinListQuery } from '../../../shared/api/org-registration.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
@@ -53,6 +54,7 @@ export function registerJoinReviewRoutes(app: App, kernel: Kernel): void {
               .executeTakeFirstOrThrow();
             userId = user.id;
             await trx.insertInto('memberships').values({ space_id: space.id, user_id: user.id, roles: ['user'] }).execute();
+            await kernel.events.emit(trx, space.id, memberEvents('org.member.joined', [user.id], { kind: 'member', userId: me.userId }));
             await trx.insertInto('org_member_profile').values({ space_id: space.id, user_id: user.id }).execute();
           }
           await trx

@@ -1,3 +1,4 @@
+import { memberEvents } from '../../../shared/events.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,6 +125,7 @@ export function registerMemberImportRoutes(app: App, kernel: Kernel): void {
         settleSuperiors(outcomes);
         const good = outcomes.filter((o) => o.plan);
         const created = await insertMembers(trx, space.id, good.map((o) => o.plan!), kernel.clock.now());
+        await kernel.events.emit(trx, space.id, memberEvents('org.member.joined', created.map((c) => c.id), { kind: 'member', userId: signedIn(req).userId }));
         const ids = new Map(good.map((o, i) => [o.plan!.member.loginId.toLowerCase(), created[i]!.id]));
         for (const [i, o] of good.entries()) {
           if (o.superiorInFile) await trx.updateTable('org_member_profile').set({ superior_id: ids.get(o.superiorInFile)! }).where('user_id', '=', created[i]!.id).execute();

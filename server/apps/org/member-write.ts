@@ -1,3 +1,4 @@
+import { memberEvents } from '../../../shared/events.ts';
 import { sql } from 'kysely';
 import { IdParam, NoQuery } from '../../../shared/api/common.ts';
 import { CreateMemberBody, InvitationBody, MemberStatusBody, ResetPasswordBody, UpdateMemberBody } from '../../../shared/api/org-members.ts';
@@ -82,6 +83,7 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
         if ((await takenLoginIds(trx, [loginId])).size) throw fail.unprocessable('org.member.loginTaken', { loginId }, { field: 'loginId' });
         await checkReferences(trx, space.id, plan);
         const [member] = await insertMembers(trx, space.id, [plan], kernel.clock.now());
+        await kernel.events.emit(trx, space.id, memberEvents('org.member.joined', [member!.id], { kind: 'member', userId: signedIn(req).userId }));
         return member!;
       });
       return { code: 200, msg: 'ok', data: { id: created.id, invitation: created.invitation } };
@@ -140,6 +142,11 @@ export function registerMemberWriteRoutes(app: App, kernel: Kernel): void {
       // A member enabled again counts against the space's quota and the licence like a new one.
       if (req.body.status === 'active' && before?.status !== 'active') await assertWithinQuota(trx, space.id, 'members', (await activeMemberCount(trx, space.id)) + 1);
       await trx.updateTable('memberships').set({ status: req.body.status }).where('space_id', '=', space.id).where('user_id', '=', req.params.id).execute();
+      // A disabled member has left the space as far as other apps are concerned; enabling him again is a return.
+      if (before && before.status !== req.body.status) {
+        const type = req.body.status === 'disabled' ? 'org.member.left' : 'org.member.joined';
+        await kernel.events.emit(trx, space.id, memberEvents(type, [req.params.id], { kind: 'member', userId: signedIn(req).userId }));
+      }
       await kernel.sessions.announceMembershipChange(trx);
       return req.body.status === 'disabled' ? kernel.sessions.revoke(trx, { userId: req.params.id, spaceId: space.id }) : [];
     });

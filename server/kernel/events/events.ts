@@ -94,6 +94,20 @@ export class DomainEvents {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Raises events of another space than the transaction's own: the operator's console adds a member to a space,
+   * a provider's accounts are granted one. Row-level security sees `spaceId` for these writes only.
+   */
+  async emitAcross(trx: Trx, spaceId: string, events: readonly NewEvent[]): Promise<string[]> {
+    if (!events.length) return [];
+    const { rows } = await sql<{ previous: string | null }>`select current_setting('app.space_id', true) as previous`.execute(trx);
+    await sql`select set_config('app.space_id', ${spaceId}, true)`.execute(trx);
+    // No `finally`: a failed emit has aborted the transaction, where restoring would only hide its error.
+    const ids = await this.emit(trx, spaceId, events);
+    await sql`select set_config('app.space_id', ${rows[0]?.previous ?? ''}, true)`.execute(trx);
+    return ids;
+  }
+
   /** One stored event, read in its space. */
   async read(spaceId: string, id: string): Promise<DomainEvent | null> {
     const row = await inSpace(this.db, spaceId, async (trx) =>

@@ -21,24 +21,36 @@ export async function createAccount(trx: Trx, input: AccountInput & { passwordHa
   return user.id;
 }
 
+/** A membership made or ended: the space and member a `org.member.joined` or `left` event names. */
+export interface MembershipPair {
+  spaceId: string;
+  userId: string;
+}
+
 /** Gives every saas account of `providerId` a `saas` membership in `spaceId` (one it already has is left alone). */
-export async function grantProviderAccounts(trx: Trx, providerId: string, spaceId: string): Promise<void> {
-  await sql`insert into memberships (space_id, user_id, roles)
+export async function grantProviderAccounts(trx: Trx, providerId: string, spaceId: string): Promise<MembershipPair[]> {
+  const { rows } = await sql<MembershipPair>`insert into memberships (space_id, user_id, roles)
     select ${spaceId}, pm.user_id, array['saas'] from provider_members pm where pm.provider_id = ${providerId}
-    on conflict (space_id, user_id) do nothing`.execute(trx);
+    on conflict (space_id, user_id) do nothing
+    returning space_id as "spaceId", user_id as "userId"`.execute(trx);
+  return rows;
 }
 
 /** Gives one new saas account a `saas` membership in each space its provider owns. */
-export async function grantAccountSpaces(trx: Trx, providerId: string, userId: string): Promise<void> {
-  await sql`insert into memberships (space_id, user_id, roles)
+export async function grantAccountSpaces(trx: Trx, providerId: string, userId: string): Promise<MembershipPair[]> {
+  const { rows } = await sql<MembershipPair>`insert into memberships (space_id, user_id, roles)
     select s.id, ${userId}, array['saas'] from spaces s where s.provider_id = ${providerId}
-    on conflict (space_id, user_id) do nothing`.execute(trx);
+    on conflict (space_id, user_id) do nothing
+    returning space_id as "spaceId", user_id as "userId"`.execute(trx);
+  return rows;
 }
 
 /** Removes the `saas` memberships `providerId`'s accounts hold in `spaceId` (the space moved to another owner). */
-export async function revokeProviderAccounts(trx: Trx, providerId: string, spaceId: string): Promise<void> {
-  await sql`delete from memberships m using provider_members pm
-    where m.space_id = ${spaceId} and m.user_id = pm.user_id and pm.provider_id = ${providerId} and m.roles = array['saas']`.execute(trx);
+export async function revokeProviderAccounts(trx: Trx, providerId: string, spaceId: string): Promise<MembershipPair[]> {
+  const { rows } = await sql<MembershipPair>`delete from memberships m using provider_members pm
+    where m.space_id = ${spaceId} and m.user_id = pm.user_id and pm.provider_id = ${providerId} and m.roles = array['saas']
+    returning m.space_id as "spaceId", m.user_id as "userId"`.execute(trx);
+  return rows;
 }
 
 /** An active provider, or 422: a space is given only to a provider that exists and is enabled. */

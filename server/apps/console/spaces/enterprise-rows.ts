@@ -3,7 +3,7 @@ import type { EnterpriseRow, QuotasInput } from '../../../../shared/api/console-
 import type { Trx } from '../../../kernel/db/pool.ts';
 import { fail } from '../../../kernel/errors.ts';
 import { assertLicenceAllowsSpace } from '../access/licence.ts';
-import { assertActiveProvider, grantProviderAccounts } from './accounts.ts';
+import { assertActiveProvider, grantProviderAccounts, type MembershipPair } from './accounts.ts';
 
 const likeText = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
 
@@ -71,7 +71,7 @@ export async function enterpriseRow(trx: Trx, id: string): Promise<EnterpriseRow
 export async function insertEnterprise(
   trx: Trx,
   input: { id?: string; name: string; providerId: string | null; quotas?: QuotasInput; adminUserId: () => Promise<string> },
-): Promise<string> {
+): Promise<{ id: string; joined: MembershipPair[] }> {
   const id = input.id ?? randomBytes(5).toString('hex');
   if (await trx.selectFrom('spaces').select('id').where('id', '=', id).executeTakeFirst()) throw fail.conflict('console.spaceExists', { id });
   if (input.providerId) await assertActiveProvider(trx, input.providerId);
@@ -92,6 +92,6 @@ export async function insertEnterprise(
   const adminId = await input.adminUserId();
   await trx.updateTable('users').set({ default_space_id: id }).where('id', '=', adminId).where('default_space_id', 'is', null).execute();
   await trx.insertInto('memberships').values({ space_id: id, user_id: adminId, roles: ['admin'] }).execute();
-  if (input.providerId) await grantProviderAccounts(trx, input.providerId, id);
-  return id;
+  const granted = input.providerId ? await grantProviderAccounts(trx, input.providerId, id) : [];
+  return { id, joined: [{ spaceId: id, userId: adminId }, ...granted] };
 }

@@ -1,3 +1,4 @@
+import { signedIn } from '../../../kernel/http/context.ts';
 import { sql } from 'kysely';
 import { NoQuery } from '../../../../shared/api/common.ts';
 import {
@@ -17,6 +18,7 @@ import { hashPassword } from '../../../kernel/passwords.ts';
 import { assertActiveProvider, createAccount, grantProviderAccounts, revokeProviderAccounts } from './accounts.ts';
 import { enterpriseRow, enterpriseRows, insertEnterprise } from './enterprise-rows.ts';
 import { assertQuotasCover, spaceUse } from './usage.ts';
+import { announceMembers } from './member-events.ts';
 
 const access = { permission: 'console.spaces.manage' } as const;
 
@@ -50,7 +52,8 @@ export function registerEnterpriseRoutes(app: App, kernel: Kernel): void {
     req.ctx.auditTarget = space.id ?? space.name;
     const passwordHash = await hashPassword(admin.password);
     const created = await kernel.transact(req, async (trx) => {
-      const id = await insertEnterprise(trx, { ...space, adminUserId: () => createAccount(trx, { ...admin, passwordHash }, null) });
+      const { id, joined } = await insertEnterprise(trx, { ...space, adminUserId: () => createAccount(trx, { ...admin, passwordHash }, null) });
+      await announceMembers(kernel, trx, 'org.member.joined', joined, signedIn(req).userId);
       await kernel.sessions.announceMembershipChange(trx);
       return enterpriseRow(trx, id);
     });
@@ -78,8 +81,8 @@ export function registerEnterpriseRoutes(app: App, kernel: Kernel): void {
         .where('id', '=', before.id)
         .execute();
       if (moved) {
-        if (before.provider_id) await revokeProviderAccounts(trx, before.provider_id, before.id);
-        if (providerId) await grantProviderAccounts(trx, providerId, before.id);
+        if (before.provider_id) await announceMembers(kernel, trx, 'org.member.left', await revokeProviderAccounts(trx, before.provider_id, before.id), signedIn(req).userId);
+        if (providerId) await announceMembers(kernel, trx, 'org.member.joined', await grantProviderAccounts(trx, providerId, before.id), signedIn(req).userId);
       }
       // Names and memberships ride on cached principals.
       await kernel.sessions.announceMembershipChange(trx);

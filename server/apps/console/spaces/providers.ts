@@ -1,3 +1,4 @@
+import { signedIn } from '../../../kernel/http/context.ts';
 import { NoQuery } from '../../../../shared/api/common.ts';
 import { AccountBody, CreateProviderBody, ProviderParam, UpdateProviderBody, type ProviderRow } from '../../../../shared/api/console-spaces.ts';
 import type { Trx } from '../../../kernel/db/pool.ts';
@@ -6,6 +7,7 @@ import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { hashPassword } from '../../../kernel/passwords.ts';
 import { createAccount, grantAccountSpaces } from './accounts.ts';
+import { announceMembers } from './member-events.ts';
 
 const access = { permission: 'console.spaces.manage' } as const;
 
@@ -113,7 +115,7 @@ export function registerProviderRoutes(app: App, kernel: Kernel): void {
       if (!(await trx.selectFrom('providers').select('id').where('id', '=', req.params.id).executeTakeFirst())) throw fail.notFound('consoleSpaces.provider.notFound');
       const userId = await createAccount(trx, { ...req.body, passwordHash }, null);
       await trx.insertInto('provider_members').values({ provider_id: req.params.id, user_id: userId }).execute();
-      await grantAccountSpaces(trx, req.params.id, userId);
+      await announceMembers(kernel, trx, 'org.member.joined', await grantAccountSpaces(trx, req.params.id, userId), signedIn(req).userId);
       return (await providerRows(trx, req.params.id))[0]!;
     });
     return { code: 200, msg: 'ok', data: provider };

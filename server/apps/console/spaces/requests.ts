@@ -5,6 +5,7 @@ import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { createAccount } from './accounts.ts';
 import { enterpriseRow, insertEnterprise } from './enterprise-rows.ts';
+import { announceMembers } from './member-events.ts';
 
 const access = { permission: 'console.spaces.manage' } as const;
 
@@ -25,7 +26,7 @@ export function registerSpaceRequestRoutes(app: App, kernel: Kernel): void {
     const me = signedIn(req);
     const space = await kernel.transact(req, async (trx) => {
       const request = await kept().takePending(trx, req.params.id);
-      const id = await insertEnterprise(trx, {
+      const { id, joined } = await insertEnterprise(trx, {
         name: request.enterpriseName,
         providerId: req.body.providerId,
         quotas: req.body.quotas,
@@ -33,6 +34,7 @@ export function registerSpaceRequestRoutes(app: App, kernel: Kernel): void {
           createAccount(trx, { loginId: request.adminLoginId, name: request.contactName, phone: request.phone, email: request.email, password: '', passwordHash: request.passwordHash }, null),
       });
       await kept().close(trx, request.id, { state: 'approved', by: me.userId, at: new Date(kernel.clock.now()), note: null, spaceId: id });
+      await announceMembers(kernel, trx, 'org.member.joined', joined, me.userId);
       await kernel.sessions.announceMembershipChange(trx);
       return enterpriseRow(trx, id);
     });
