@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { REAL_SERVER_SUITES } from './tests/real-server-suites.ts';
 
 /**
  * Two projects: unit tests (`*.test.ts`, nothing external) and integration tests (`*.int.test.ts`, a real
@@ -28,6 +29,16 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['server/**/*.int.test.ts', 'tests/**/*.int.test.ts', 'electron/**/*.int.test.ts'],
+          globalSetup: ['tests/support/global-database.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // CI's second pass against the machine's PostgreSQL: `vitest run --project real-server`.
+        test: {
+          name: 'real-server',
+          include: [...REAL_SERVER_SUITES],
           globalSetup: ['tests/support/global-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
