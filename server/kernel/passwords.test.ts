@@ -1,8 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, passwordParams, verifyPassword } from './passwords.ts';
 
+// This file checks the production strength: the run's lowered cost (vitest.config.ts) does not apply here.
+delete process.env.TEST_PASSWORD_LOG_N;
 // scrypt at N = 2^17 costs a few hundred ms per call.
 const SLOW = 30_000;
+
+describe('the cost of a hash', () => {
+  it('is N = 2^17 everywhere but a vitest run that asks for less, and never below 2^10 there', () => {
+    expect(passwordParams({})).toEqual({ logN: 17, r: 8, p: 1 });
+    expect(passwordParams({ TEST_PASSWORD_LOG_N: '12' })).toEqual({ logN: 17, r: 8, p: 1 });
+    expect(passwordParams({ VITEST: 'true', TEST_PASSWORD_LOG_N: '12' })).toEqual({ logN: 12, r: 8, p: 1 });
+    expect(passwordParams({ VITEST: 'true', TEST_PASSWORD_LOG_N: '4' }).logN).toBe(17);
+    expect(passwordParams({ VITEST: 'true', TEST_PASSWORD_LOG_N: 'x' }).logN).toBe(17);
+    expect(passwordParams({ VITEST: 'true' }).logN).toBe(17);
+  });
+
+  it('refuses a stored hash weaker than production outside a lowered test run', async () => {
+    process.env.TEST_PASSWORD_LOG_N = '12';
+    const weak = await hashPassword('Weak@2026');
+    expect(weak.split('$')[1]).toBe('12');
+    expect(await verifyPassword('Weak@2026', weak)).toBe(true);
+    delete process.env.TEST_PASSWORD_LOG_N;
+    expect(await verifyPassword('Weak@2026', weak)).toBe(false);
+  });
+});
 
 describe('hashPassword', () => {
   it(
