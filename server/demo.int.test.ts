@@ -87,7 +87,11 @@ describe('the demo application (issue 9)', () => {
     const views = (await admin.get(`/api/forms/forms/${form.id}/views`)).body.data;
     const occupy = ((Array.isArray(views) ? views : views.views) as Array<{ kind: string; config: Record<string, string> }>).find((v) => v.kind === 'occupy');
     expect(occupy?.config).toEqual({ resourceField: 'f7', startField: 'f8', endField: 'f9' });
-    const day = new Date().toISOString().slice(0, 10);
+    // The day the demo was seeded on (the run's template may be older than today's UTC midnight).
+    const page = (await admin.get(`/api/forms/forms/${form.id}/records`)).body.data as { records: Array<{ values: Record<string, string> }> };
+    const seeded = page.records.find((r) => r.values.f7 === '一号线 Line 1' && r.values.f8);
+    expect(seeded, 'a seeded downtime on line 1').toBeDefined();
+    const day = new Date(seeded!.values.f8!).toISOString().slice(0, 10);
     const clash = await admin.post(`/api/forms/forms/${form.id}/records`, {
       values: { f1: '测试 Test', f7: '一号线 Line 1', f8: `${day}T02:00:00.000Z`, f9: `${day}T05:00:00.000Z` },
     });
