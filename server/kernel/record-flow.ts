@@ -57,14 +57,16 @@ export type FlowLock = (trx: Trx, formId: string, recordIds: readonly string[]) 
  */
 export class RecordFlow {
   private provider: FormRecords | null = null;
-  private lock: FlowLock | null = null;
+  /** In-transaction vetoes of a record change, an explicit kind beside event subscribers (decision 0093). */
+  private readonly locks: FlowLock[] = [];
 
   provideRecords(provider: FormRecords): void {
     this.provider = provider;
   }
 
+  /** Adds a lock: the workflow's record in flow today, an IoT work order's or an ETL load's later. Every one applies. */
   provideLock(lock: FlowLock): void {
-    this.lock = lock;
+    this.locks.push(lock);
   }
 
   get records(): FormRecords {
@@ -72,8 +74,12 @@ export class RecordFlow {
     return this.provider;
   }
 
-  /** Without a workflow app nothing is locked. */
-  locked(trx: Trx, formId: string, recordIds: readonly string[]): Promise<string | null> {
-    return this.lock ? this.lock(trx, formId, recordIds) : Promise.resolve(null);
+  /** The first refusal of any lock, in the order they were added; without one nothing is locked. */
+  async locked(trx: Trx, formId: string, recordIds: readonly string[]): Promise<string | null> {
+    for (const lock of this.locks) {
+      const refusal = await lock(trx, formId, recordIds);
+      if (refusal) return refusal;
+    }
+    return null;
   }
 }
