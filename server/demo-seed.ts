@@ -24,7 +24,7 @@ const SPACE_ROLES: Role[] = ['admin', 'user', 'safe', 'audit'];
 export const DEMO_LOGINS: DemoLogin[] = [
   { loginId: 'root', space: 'ops', roles: ['root'] },
   ...DEMO_SPACES.flatMap((space) => SPACE_ROLES.map((role) => ({ loginId: `${space}.${role}`, space, roles: [role] }))),
-  // The service provider owning the demo spaces (issue 17, decision 0072): a saas member of each of them.
+  // The service provider owning the demo spaces (decision 0072): a saas member of each of them.
   { loginId: 'provider', space: 'acme', roles: ['saas'] },
 ];
 /** The demo's service provider and the spaces it owns. */

@@ -25,7 +25,7 @@ function outsideAddress(): string | null {
   return null;
 }
 
-describe('the demo device line (issue 9)', () => {
+describe('the demo device line', () => {
   it('publishes on an embedded loopback broker, and the relay stores it in each demo space for the device page', async () => {
     expect(platform.demoLine?.brokerUrl).toMatch(/^mqtt:\/\/127\.0\.0\.1:\d+$/);
     const [acme, nova] = await Promise.all([signedIn(platform.url, 'acme.user'), signedIn(platform.url, 'nova.user')]);
@@ -76,7 +76,7 @@ describe('the demo device line (issue 9)', () => {
   });
 });
 
-describe('the demo application (issue 9)', () => {
+describe('the demo application', () => {
   it('has date-time downtime fields and an occupy view whose bookings cannot overlap', async () => {
     const admin = await signedIn(platform.url, 'acme.admin');
     const apps = (await admin.get('/api/appcenter/apps')).body.data;

@@ -36,7 +36,7 @@ export interface AnalysisForm {
 }
 
 /**
- * Aggregates over records (issue 16, decision 0065). The forms app owns records, their storage and the viewer's
+ * Aggregates over records (decision 0065). The forms app owns records, their storage and the viewer's
  * record permissions, so it answers these; the dashboards app only asks. Every answer is computed in SQL inside
  * the viewer's visible rows (the list's own predicate) — never filtered after fetching.
  */

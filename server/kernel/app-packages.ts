@@ -24,7 +24,7 @@ export interface PartInstall {
 }
 
 /**
- * One app's part of an application package (issue 17, decision 0076). The app that owns the things registers
+ * One app's part of an application package (decision 0076). The app that owns the things registers
  * its part at start; the store only calls these, so it never reads another app's tables.
  * - `exportPart`: the part for one application of the actor's space, or null when the app has nothing of this kind.
  *   Ids of the space become package keys (`refs`: local id → key as `form:<id>` for parts after this one).

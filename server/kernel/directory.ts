@@ -19,7 +19,7 @@ export interface DirectoryProvider {
   postHolders(trx: Trx, spaceId: string, postIds: readonly string[]): Promise<string[]>;
   /** The space's work time (decision 0034) and its time zone, for time limits counted in working minutes. */
   workTime(trx: Trx, spaceId: string): Promise<{ time: WorkTime; zone: string }>;
-  /** The role groups (ids) in which the member holds a role: a portal's scope (issue 15). */
+  /** The role groups (ids) in which the member holds a role: a portal's scope. */
   roleGroupsOf(trx: Trx, spaceId: string, userId: string): Promise<string[]>;
   /** Which of these role-group ids exist in the space (a portal's scope names only real groups). */
   roleGroupsIn(trx: Trx, spaceId: string, groupIds: readonly string[]): Promise<Set<string>>;

@@ -59,18 +59,18 @@ export interface Kernel {
   hub: SocketHub;
   audit: Audit;
   maintenance: Maintenance;
-  /** Each space's security policy (issue 12), enforced here and in the account routes. */
+  /** Each space's security policy, enforced here and in the account routes. */
   policies: SecurityPolicies;
   /** The operator's platform settings over the environment (registration, language, uploads, desktop links). */
   platform: PlatformConfig;
   /** Named permissions per role with root's changes: what the access check asks (decision 0081). */
   rolePermissions: RolePermissions;
   idle: IdleSessions;
-  /** Each space's own wording over the platform dictionary (issue 12, languagesetting). */
+  /** Each space's own wording over the platform dictionary (§2.6 languagesetting). */
   dictionaries: SpaceDictionaries;
   /** What each space uses, as the apps report it (the enterprise overview, resource pages). */
   usage: Usage;
-  /** The notify contract (issue 13): apps send notices; the messages and organisation apps provide the work. */
+  /** The notify contract: apps send notices; the messages and organisation apps provide the work. */
   notices: Notices;
   /** What members may take out of the platform (export, print, download, share), as the app keeping the policy says. */
   sharing: DataSharing;
@@ -80,11 +80,11 @@ export interface Kernel {
   recordFlow: RecordFlow;
   /** People of a space beyond notice recipients (departments, heads, superiors, posts), as org answers. */
   directory: Directory;
-  /** The data of portal components, each type registered by the app that owns it (issue 15). */
+  /** The data of portal components, each type registered by the app that owns it. */
   portalSources: PortalSources;
-  /** Aggregates over records for charts, answered by the forms app (issue 16). */
+  /** Aggregates over records for charts, answered by the forms app. */
   analysis: Analysis;
-  /** The parts of an application package of the store, each registered by the app owning it (issue 17). */
+  /** The parts of an application package of the store, each registered by the app owning it. */
   appPackages: AppPackages;
   /** Which apps a caller may open, and the space's live apps, as the application centre answers (apps.ts, decision 0091). */
   apps: Apps;

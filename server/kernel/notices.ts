@@ -7,7 +7,7 @@ export type NoticeSender = (trx: Trx, spaceId: string, notice: Notice) => Promis
 export type RecipientResolver = (trx: Trx, spaceId: string, recipients: NoticeRecipients) => Promise<string[]>;
 
 /**
- * The notify contract of issue 13 as the kernel carries it: apps call `send`; the messages app provides the sender
+ * The notify contract as the kernel carries it: apps call `send`; the messages app provides the sender
  * and the organisation app the resolver, each registering at start. The kernel knows neither app, and no app
  * imports another's internals.
  */

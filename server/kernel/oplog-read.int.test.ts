@@ -39,7 +39,7 @@ const log = async (query: string, client = auditor) => {
   return answer.body.data.entries as Entry[];
 };
 
-describe('the auditor reads the operation log with filters (issue 12, three-role separation)', () => {
+describe('the auditor reads the operation log with filters (three-role separation)', () => {
   it('by who: only that member’s entries, named with their login', async () => {
     const entries = await log(`&userId=${adminId}`);
     expect(entries.length).toBeGreaterThan(0);

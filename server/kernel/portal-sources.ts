@@ -29,7 +29,7 @@ export type PortalSource = (trx: Trx, principal: PortalPrincipal, component: Por
 export type PortalSourceCheck = (trx: Trx, principal: PortalPrincipal, component: PortalComponent, at: string) => Promise<PortalProblem[]>;
 
 /**
- * The portal's component sources (issue 15, decision 0060): each app that owns a component type's data registers
+ * The portal's component sources (decision 0060): each app that owns a component type's data registers
  * it at start (messages → messageAlert, workflow → myWork, forms → appData), so the portal app reads them without
  * knowing any app's tables. A type nobody registered has no data (the portal answers it as unavailable).
  */

@@ -3,7 +3,7 @@ import type { Db, Trx } from './db/pool.ts';
 import { fail, pgErrorCode } from './errors.ts';
 
 /**
- * The service-provider tier (issue 17, decision 0071). The boundary is the database's: inside a provider's
+ * The service-provider tier (decision 0071). The boundary is the database's: inside a provider's
  * transaction `app.provider_id` is set, `spaces` and `memberships` narrow to that provider's rows, and the
  * provider-owned tables (forced RLS on app.provider_id) show only its own. Outside one they show nothing.
  */

@@ -30,7 +30,7 @@ export interface FlowRecord {
 /**
  * What the forms app offers the workflow engine: forms and records through forms' one write path (the same value
  * checks, sanitising, numbering and file references as every other write), with the field set the flow's node
- * allows instead of the member's record rules: the node is what grants an approver his edit (issue 14).
+ * allows instead of the member's record rules: the node is what grants an approver his edit.
  */
 export interface FormRecords {
   /** A published form the actor may open; throws the forms 404/409 otherwise. */

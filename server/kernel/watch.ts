@@ -1,5 +1,5 @@
 /**
- * Interface watch, the measurement half (issue 17, decision 0085): every API call is counted per route — method and
+ * Interface watch, the measurement half (decision 0085): every API call is counted per route — method and
  * route pattern, never the raw URL, so ids cannot grow the map — into the current minute's window in memory. Latency
  * goes into fixed histogram buckets: the same bounds in every process and every minute, so windows add up bucket by
  * bucket (across processes, across minutes) and p50/p95/p99 come from the sums. The kernel keeps no table: the app

@@ -114,7 +114,7 @@ export async function authenticate(kernel: Kernel, trx: Trx, loginId: string, pa
 }
 
 /**
- * For an account left with no space to work in: the last of its spaces the operator suspended or archived (issue 17),
+ * For an account left with no space to work in: the last of its spaces the operator suspended or archived,
  * so sign-in can say why. A service provider's account is not shut out by its spaces (it has its own console).
  */
 export async function closedSpaceOf(trx: Trx, userId: string) {

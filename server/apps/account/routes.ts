@@ -35,7 +35,7 @@ function register(app: App, kernel: Kernel): void {
         if (!memberships.length && (await trx.selectFrom('memberships').select('user_id').where('user_id', '=', result.user.id).where('status', '=', 'disabled').executeTakeFirst())) {
           return { error: new AppError(403, 'account.disabled') };
         }
-        // Every space of theirs suspended or archived by the operator (issue 17): say so, with the reason given.
+        // Every space of theirs suspended or archived by the operator: say so, with the reason given.
         const closed = memberships.length ? undefined : await closedSpaceOf(trx, result.user.id);
         if (closed) return { error: new AppError(403, `consoleSpaces.signIn.${closed.status}`, { reason: closed.status_reason ?? '' }) };
         const spaceId =

@@ -29,7 +29,7 @@ function ok<T>(answer: Answer<T>): T {
 type Mine = Array<{ id: string; name: string; favourite: boolean; openedAt: string | null }>;
 const myApps = async (client: TestClient) => ok(await client.get<{ apps: Mine }>('/api/appcenter/my-apps')).apps;
 
-describe('workbench apps: favourites and recently opened, per member per space (issue 9)', () => {
+describe('workbench apps: favourites and recently opened, per member per space', () => {
   let alpha: string;
   let beta: string;
   let adminsOnly: string;

@@ -32,7 +32,7 @@ async function requireVisibleApp(trx: Trx, req: FastifyRequest, id: string): Pro
 }
 
 /**
- * The member's own apps for the workbench (issue 9): the apps they may use, favourites first, then the most
+ * The member's own apps for the workbench: the apps they may use, favourites first, then the most
  * recently opened, then the rest in the application centre's order. Marks are per member per space: row-level
  * security keeps them in the request's space, and every query names the member.
  */

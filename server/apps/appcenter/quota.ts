@@ -2,7 +2,7 @@ import type { Trx } from '../../kernel/db/pool.ts';
 import { assertWithinQuota } from '../../kernel/providers.ts';
 
 /**
- * Refuses one more live app past the space's apps quota (issue 17), counted as the usage figures count (apps in
+ * Refuses one more live app past the space's apps quota, counted as the usage figures count (apps in
  * the recycle bin do not count). Every way an app comes back to life goes through it: create, store install,
  * restore from the bin.
  */

@@ -36,7 +36,7 @@ async function demoForm(client: TestClient) {
   return { formId: form.id, records };
 }
 
-describe('workbench: recently viewed and changed records, per member per space (issue 9)', () => {
+describe('workbench: recently viewed and changed records, per member per space', () => {
   it('lists what the member opened and what they saved, newest first, with titles; others do not see them', async () => {
     const { formId, records } = await demoForm(user);
     expect(records.length).toBeGreaterThan(1);

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 const boardData = async (client: TestClient, id: string, body: object = {}, lang = 'en') => ok(await client.post(`${API}/boards/${id}/data?lang=${lang}`, body)).charts;
 
-describe('chart data (issue 16)', () => {
+describe('chart data', () => {
   it('a chart answers each viewer his own totals; the preview answers unsaved queries', async () => {
     const chart = await createChart(admin, chartDraft(orders));
     expect(pairs(ok(await admin.post(`${API}/charts/${chart.id}/data`, {})))).toEqual({ doing: 1, done: 1, open: 2 });
@@ -108,7 +108,7 @@ describe('chart data (issue 16)', () => {
   });
 });
 
-describe('the operation log (issue 16)', () => {
+describe('the operation log of charts and boards', () => {
   it('logs creating a chart, but not the questions a board, a chart, the preview or a drill-down ask', async () => {
     const count = async (pattern: string) => Number((await platform.kernel.databases.owner.query(`select count(*) from oplog where action like $1`, [pattern])).rows[0].count);
     const chart = await createChart(admin, chartDraft(orders, { name: 'Logged once' }));
@@ -122,7 +122,7 @@ describe('the operation log (issue 16)', () => {
   });
 });
 
-describe('demo (issue 16)', () => {
+describe('the demo spaces\' charts and boards', () => {
   it('each demo space shows seeded charts, a dashboard and a data screen whose charts load for a member', async () => {
     const boards = (ok(await user.get(`${API}/boards`)).items as any[]).filter((b) => /Inspection dashboard|Line 1 screen/.test(b.name));
     expect(boards.map((b) => b.kind).sort()).toEqual(['dashboard', 'screen']);
@@ -135,7 +135,7 @@ describe('demo (issue 16)', () => {
   });
 });
 
-describe('export, drill-down and the portal’s chart component (issue 16)', () => {
+describe('export, drill-down and the portal’s chart component', () => {
   it('exports the result table as a real xlsx named after the chart', async () => {
     const chart = await createChart(admin, chartDraft(orders, { name: 'Orders by status' }, { measures: [{ id: 'm1', aggregate: 'count', field: null, label: 'Orders' }, { id: 'm2', aggregate: 'sum', field: 'f3', label: 'Amount' }] }));
     const file = await user.download(`${API}/charts/${chart.id}/export?lang=en`);
@@ -177,7 +177,7 @@ describe('export, drill-down and the portal’s chart component (issue 16)', () 
   });
 });
 
-describe('live values (issue 16)', () => {
+describe('live device values for data screens', () => {
   it('stored device values reach the space’s sockets, the latest of each topic, and no other space', async () => {
     const [mine, theirs] = [await pushSocket(platform.url, user, ids['acme.user']!), await pushSocket(platform.url, novaAdmin, novaId)];
     try {

@@ -29,7 +29,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('charts: create, read, save, copy, delete (issue 16)', () => {
+describe('charts: create, read, save, copy, delete', () => {
   it('keeps a chart with its version; a stale save is 409 and changes nothing', async () => {
     const chart = await createChart(admin, chartDraft(form));
     expect(chart).toMatchObject({ name: 'Orders by status', type: 'bar', version: 1, canEdit: true, createdBy: ids['acme.admin'], query: { formId: form.formId } });
@@ -64,7 +64,7 @@ describe('charts: create, read, save, copy, delete (issue 16)', () => {
   });
 });
 
-describe('who may view and edit (issue 16)', () => {
+describe('who may view and edit charts and boards', () => {
   it('role groups and members as viewers and editors; the creator always edits', async () => {
     const group = ok(await admin.post('/api/org/role-groups', { name: 'Chart readers' }));
     const role = ok(await admin.post('/api/org/roles', { groupId: group.id, name: 'Reader' }));
@@ -110,7 +110,7 @@ describe('who may view and edit (issue 16)', () => {
   });
 });
 
-describe('boards (issue 16)', () => {
+describe('boards: dashboards and data screens', () => {
   it('dashboards and screens: save, stale, kind fixed, no edit, copy, list by kind', async () => {
     const chart = await createChart(admin, totalDraft(form));
     const board = await createBoard(admin, boardDraft({ items: [chartItem(chart.id), { id: 't', kind: 'text', text: 'Hello', place: { x: 0, y: 20, w: 12, h: 1 } }] }));
@@ -132,7 +132,7 @@ describe('boards (issue 16)', () => {
   });
 });
 
-describe('bad input (issue 16)', () => {
+describe('bad input to charts and boards', () => {
   it('each broken rule is 422 with its message in both languages, and nothing is saved', async () => {
     const before = ok(await admin.get(`${API}/charts`)).items.length;
     const en = refused(await admin.post(`${API}/charts?lang=en`, chartDraft(form, { name: ' ' })), 422, 'dashboards.validation.nameRequired');
@@ -163,7 +163,7 @@ describe('bad input (issue 16)', () => {
   });
 });
 
-describe('another space (issue 16)', () => {
+describe('charts and boards of another space', () => {
   it('cannot read, change, search, export or use space A’s charts and boards', async () => {
     const chart = await createChart(admin, chartDraft(form, { name: 'Acme private totals' }));
     const board = await createBoard(admin, boardDraft({ name: 'Acme private board', items: [chartItem(chart.id)] }));

@@ -37,7 +37,7 @@ async function workbookOf(title: string, result: ChartResult): Promise<Buffer> {
 }
 
 /**
- * A chart's result table as an xlsx file named after the chart (issue 16). It is data leaving the platform, so the
+ * A chart's result table as an xlsx file named after the chart. It is data leaving the platform, so the
  * space's data-sharing policy decides (decision 0046), as for the forms' exports; the numbers are the viewer's own.
  */
 export function registerExportRoute(app: App, kernel: Kernel, results: ChartResults): void {

@@ -5,7 +5,7 @@ import type { Condition, FilterGroup } from '../../../shared/forms/filters.ts';
 const unset = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
- * The board's global filter values as the extra filter of one chart (issue 16): each filter with a value applies
+ * The board's global filter values as the extra filter of one chart: each filter with a value applies
  * to the chart when one of its targets is a field of the chart's form; charts of other forms ignore it. Two targets
  * in the same form are alternatives (either field matches); different filters all apply. Null: nothing applies.
  */

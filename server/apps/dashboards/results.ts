@@ -12,7 +12,7 @@ import { LruCache } from './cache.ts';
 export const CACHE_ENTRIES = 2_000;
 
 /**
- * Chart results per viewer (issue 16 "Speed"). The key holds the viewer, the chart and its version, the extra filter
+ * Chart results per viewer (the dashboards' speed targets). The key holds the viewer, the chart and its version, the extra filter
  * and the analysis provider's cache key — the form's write stamp and the viewer's permission facts — so a write to
  * the form, a changed rule or a saved chart makes a new key, and an entry is never another viewer's or stale.
  * The provider's key is read before the aggregate: a write between them can only put a newer result under the

@@ -11,7 +11,7 @@ import { registerSearchRoutes } from './search-routes.ts';
 import './tables.ts';
 
 /**
- * The dashboards micro-app (issue 16, decision 0065; contract notes/dashboards-api.md): charts over one form each,
+ * The dashboards micro-app (decision 0065; contract notes/dashboards-api.md): charts over one form each,
  * dashboards and data screens placing them, search, export and drill-down, and the portal's chart component. The
  * numbers come from the forms app (kernel.analysis), always inside the viewer's record permissions; this app keeps
  * the definitions, who may open and change them, and a per-viewer cache of results.

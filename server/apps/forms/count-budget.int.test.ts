@@ -28,7 +28,7 @@ afterAll(async () => {
 const total = async (query = '') => (await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=5&count=true${query}`))).total;
 
 // Every test treats this small form as a big one (exactBelow: 1); which path is taken is set, never timed.
-describe('counts above the exact-count limit (issue 9, decision 0025)', () => {
+describe('counts above the exact-count limit (decision 0025)', () => {
   it('are exact when counted within the page budget', async () => {
     configureCounts({ exactBelow: 1, listMs: 60_000, pageShare: 1e9 });
     expect(await total()).toEqual({ count: ROWS, estimated: false });

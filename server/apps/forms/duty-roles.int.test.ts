@@ -4,7 +4,7 @@ import { ORDER_FIELDS, appRoles, ok, publishedForm } from '../../../tests/suppor
 import { startTestPlatform } from '../../../tests/support/platform.ts';
 import type { Platform } from '../../platform.ts';
 
-/** Separation of duties (issue 10 point 4, decision 0026): safe and audit are not business users by default. */
+/** Separation of duties (decision 0026): safe and audit are not business users by default. */
 let platform: Platform;
 let admin: TestClient, user: TestClient, safe: TestClient, audit: TestClient;
 let appId: string, systemId: string, base: string;

@@ -31,7 +31,7 @@ export function registerFileRoutes(app: App, kernel: Kernel): void {
     // Root's upload limit (`/root/systemConfig`) bounds every file below the forms' own ceiling.
     const uploads = await readUploads(req, purpose, Math.min(purpose === 'import' ? IMPORT_MAX_BYTES : FORM_LIMITS.fileSizeMax, kernel.platform.uploadMaxBytes));
     const files = await kernel.transact(req, async (trx) => {
-      // The space's storage quota (issue 17): the whole upload or nothing.
+      // The space's storage quota: the whole upload or nothing.
       await assertWithinQuota(trx, space.id, 'storage', (await storedBytes(trx)) + uploads.reduce((sum, u) => sum + u.bytes.length, 0));
       return trx
         .insertInto('forms_file')

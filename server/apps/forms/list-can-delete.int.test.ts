@@ -26,7 +26,7 @@ afterAll(async () => {
 const deletable = async (client: TestClient, query = '') =>
   Object.fromEntries((await ok(client.get(`${base}/records?pageSize=10${query}`))).records.map((r: any) => [r.id, r.canDelete]));
 
-// Issue 9: a member was offered "delete" in the list and refused after confirming.
+// A past defect: a member was offered "delete" in the list and refused after confirming.
 describe('a list says which rows the viewer may delete', () => {
   it('a member may delete their own record only; an admin every record; search answers the same', async () => {
     expect(await deletable(user)).toEqual({ [adminsId]: false, [usersId]: true });

@@ -35,7 +35,7 @@ function decode(cursor: string, maxItems: number): [string, number] {
 }
 
 /**
- * An application-data component's page (issue 15): records of the label's form that the VIEWER may see — the list
+ * An application-data component's page: records of the label's form that the VIEWER may see — the list
  * API's own visible-rows predicate (record rules, shares, ownership) and hidden fields — newest first, by keyset,
  * and never past the component's `maxItems`.
  */

@@ -6,7 +6,7 @@ import { ok, publishedForm } from '../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
 import type { Platform } from '../../platform.ts';
 
-/** Issue 10 points 8 and 9 (decision 0027): image bombs, image metadata and control characters in file names. */
+/** Upload safety from the security review (decision 0027): image bombs, image metadata and control characters in file names. */
 let platform: Platform;
 let user: TestClient;
 

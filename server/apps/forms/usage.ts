@@ -27,7 +27,7 @@ export async function formsUsage(trx: Trx): Promise<Record<string, number>> {
   };
 }
 
-/** The bytes the storage quota counts (issue 17): the forms' tables and files, as `storageBytes` above reports them. */
+/** The bytes the storage quota counts: the forms' tables and files, as `storageBytes` above reports them. */
 export async function storedBytes(trx: Trx): Promise<number> {
   const row = await sql<{ bytes: string | null }>`
     select (coalesce((select sum(pg_total_relation_size(c.oid)) from forms_form f join pg_class c on c.relname = 'forms_data_' || f.id and c.relkind = 'r'), 0)

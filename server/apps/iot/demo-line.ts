@@ -41,7 +41,7 @@ async function connected(url: string, clientId: string): Promise<MqttClient> {
 }
 
 /**
- * The demo's device data (issue 9): an embedded broker on loopback, a simulated line publishing to it, and a
+ * The demo's device data: an embedded broker on loopback, a simulated line publishing to it, and a
  * recorder subscribed to the line that stores what it hears in each demo space through the relay's write path —
  * so the real-time device page has values in the browser, and a desktop link to the same broker sees them live.
  */

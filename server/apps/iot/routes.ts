@@ -26,7 +26,7 @@ declare module '../../kernel/db/schema.ts' {
 
 
 /**
- * Device values relayed by the desktop app's MQTT links (issue 4). Values are space-owned rows: the relay of
+ * Device values relayed by the desktop app's MQTT links. Values are space-owned rows: the relay of
  * a user lands in the request's space, and reads see that space only, because row-level security says so.
  */
 function register(app: App, kernel: Kernel): void {

@@ -21,7 +21,7 @@ export async function storeDeviceValues(trx: Trx, spaceId: string, values: reado
 }
 
 /**
- * After values are stored: the live event data screens listen to (issue 16), to the whole space, leaving when the
+ * After values are stored: the live event data screens listen to, to the whole space, leaving when the
  * transaction commits. Only each topic's latest value travels (a screen shows the current reading; history stays
  * in /api/iot/values), so a relay replaying 500 buffered readings sends a small message.
  */

@@ -31,7 +31,7 @@ const appearance = async (client: TestClient = admin) => {
   return answer.body.data;
 };
 
-describe('appearance of a space (issue 12: watermark, themeColor, webchatConfig)', () => {
+describe('appearance of a space (§2.6 watermark, themeColor, webchatConfig)', () => {
   it('is the default until an admin saves: no watermark, daybreak blue that members may change, web chat off', async () => {
     expect(await appearance()).toEqual(DEFAULT_APPEARANCE);
     expect(await appearance(member)).toEqual(DEFAULT_APPEARANCE);

@@ -51,7 +51,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('address book (issue 12)', () => {
+describe('address book', () => {
   it('finds members by name, login ID, phone and pinyin initials (a surname read its own way)', async () => {
     expect(await names(user, '张')).toEqual(['张三']);
     expect(await names(user, 'zhang.san')).toEqual(['张三']);
@@ -119,7 +119,7 @@ describe('address book (issue 12)', () => {
   });
 });
 
-describe('picker (issue 12)', () => {
+describe('people picker', () => {
   it('pages members by keyset: every listed member once, in pinyin order', async () => {
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -74,7 +74,7 @@ async function cardOf(trx: Trx, spaceId: string, id: string, viewer: Viewer, lan
 }
 
 /**
- * The address book (spec §2.6 organization/contacts and organization/usercontactinfo; issue 12, decision 0038):
+ * The address book (spec §2.6 organization/contacts and organization/usercontactinfo; decision 0038):
  * every member of the space finds colleagues by department, name, login ID, phone or pinyin initials, and opens a
  * card with the §3 fields the administrator lets members see. Department, post and profile rows are the space's
  * own (row-level security); memberships and users are platform tables, filtered by the request's space here.

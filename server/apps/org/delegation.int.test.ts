@@ -35,7 +35,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('console page delegation (issue 12, decision 0045)', () => {
+describe('console page delegation (decision 0045)', () => {
   it('a delegated permission opens its pages and their API only after the security reviewer approves, and closes again on revoke', async () => {
     expect((await workTime(user)).status).toBe(403);
     expect(await routeIds(user)).not.toContain('org.workTime');

@@ -18,7 +18,7 @@ async function departmentsOf(trx: Trx, spaceId: string, userId: string): Promise
 }
 
 /**
- * The organisation app's side of `kernel.directory` (issue 14's assignees): the main department is the lowest id
+ * The organisation app's side of `kernel.directory` (the workflow's assignees): the main department is the lowest id
  * (the same one forms gives a member's new records), heads and superiors are walked upwards one step at a time.
  */
 export const directory: DirectoryProvider = {

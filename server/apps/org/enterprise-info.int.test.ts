@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const edit = { shortName: ' 艾克美 ', industry: 'machinery', contactName: '王工', contactPhone: '+86 139 0000 0000', contactEmail: 'it@acme.example', address: '苏州工业园区' };
 
-describe('enterprise information (issue 12, infoSetting)', () => {
+describe('enterprise information (§2.6 infoSetting)', () => {
   it('starts empty under the registered name; an admin saves it (trimmed) and every member reads it', async () => {
     const before = (await admin.get('/api/org/enterprise-info')).body.data;
     expect(before).toMatchObject({ shortName: '', industry: '', contactPhone: '' });

@@ -63,7 +63,7 @@ async function apply(trx: Trx, kernel: Kernel, spaceId: string, request: { user_
 }
 
 /**
- * Three-role separation (issue 12): the administrator ASKS for a platform role to be granted or revoked (admin,
+ * Three-role separation: the administrator ASKS for a platform role to be granted or revoked (admin,
  * safe, audit) or for a member to join a sensitive role group; the security reviewer DECIDES; the auditor reads the
  * trail in the operation log. Nothing takes effect before approval, and nobody decides a request about themselves.
  */

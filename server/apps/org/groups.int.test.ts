@@ -15,7 +15,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('user groups (issue 12, §3)', () => {
+describe('user groups (§3)', () => {
   it('an admin creates a group, gives it members and reads them back by name and login', async () => {
     const user = (await (await signedIn(platform.url, 'acme.user')).get('/api/account/me')).body.data.id as string;
     const created = await admin.post('/api/org/groups', { name: '质检组', kind: 'private' });

@@ -23,7 +23,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('the space\'s own wording (issue 12, languagesetting)', () => {
+describe('the space\'s own wording (§2.6 languagesetting)', () => {
   it('an override reaches every member of the space with a new dictionary version, and nobody elsewhere', async () => {
     const before = await lang(user);
     const novaBefore = await lang(novaUser);

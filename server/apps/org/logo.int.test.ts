@@ -32,7 +32,7 @@ async function upload(client: TestClient, name: string, bytes: Buffer): Promise<
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
-describe('the space\'s logo (issue 12)', () => {
+describe('the space\'s logo', () => {
   it('the admin uploads a logo; it is re-encoded to a PNG that fits the box and every member reads it', async () => {
     const answer = ok(await upload(admin, 'logo.jpg', await image(1200, 300, 'jpeg')));
     expect(answer).toMatchObject({ width: 512, height: 128 });

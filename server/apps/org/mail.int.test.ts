@@ -32,7 +32,7 @@ afterAll(async () => {
   await silent?.close();
 });
 
-describe('mail settings (issue 12, emailTemplateConfig)', () => {
+describe('mail settings (§2.6 emailTemplateConfig)', () => {
   it('starts unconfigured, with every template at its default in both languages', async () => {
     const view = (await admin.get('/api/org/mail/settings')).body.data;
     expect(view).toMatchObject({ configured: false, passwordSet: false });
@@ -206,7 +206,7 @@ describe('who may', () => {
   });
 });
 
-describe('invitations by e-mail (issue 13 wires the mail contract into member invitations)', () => {
+describe('invitations by e-mail (the mail contract wired into member invitations)', () => {
   const status = (token: string) => new TestClient(platform.url).get(`/api/account/invitations/${token}`).then((a) => a.status);
 
   it('sends a fresh link with the invitation template; the mailed link works and the earlier one does not', async () => {

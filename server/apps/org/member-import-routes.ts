@@ -55,7 +55,7 @@ async function readUpload(file: string, labelsOf: (key: string) => string[]) {
 }
 
 /**
- * Member import (issue 12): an xlsx or csv in the template's columns. Every row goes through the member dialog's
+ * Member import: an xlsx or csv in the template's columns. Every row goes through the member dialog's
  * checks (`memberProblems`) and the same insert (`insertMembers`); good rows are written in ONE transaction with
  * the import's record, bad rows go to a failure file with their reasons — the forms import's behaviour. Imported
  * members are invited: they set their password through the link the administrator sends from the member list.

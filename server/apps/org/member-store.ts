@@ -60,7 +60,7 @@ export const profileColumns = (spaceId: string, userId: string, plan: MemberPlan
  */
 export async function insertMembers(trx: Trx, spaceId: string, plans: MemberPlan[], now: number): Promise<Array<{ id: string; invitation: string | null }>> {
   const created: Array<{ id: string; invitation: string | null }> = [];
-  // The space's members quota (issue 17): all of them or none, before anything is written.
+  // The space's members quota: all of them or none, before anything is written.
   await assertWithinQuota(trx, spaceId, 'members', (await activeMemberCount(trx, spaceId)) + plans.length);
   for (const part of chunks(plans, 1000)) {
     const invitations = part.map((plan) => (plan.passwordHash ? null : newInvitation(now)));

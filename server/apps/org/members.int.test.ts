@@ -37,7 +37,7 @@ afterAll(async () => {
   dir.remove();
 });
 
-describe('members: create, edit, disable, reset, invite (issue 12)', () => {
+describe('members: create, edit, disable, reset, invite', () => {
   it('creates a member with every §3 field, a department, posts and a superior; reads them back', async () => {
     const plant = ok(await admin.post('/api/org/departments', { name: 'Members plant', code: 'MPLANT' }));
     const post = ok(await admin.post('/api/org/posts', { code: 'M-OP', name: 'Operator', departmentId: plant.id }));
@@ -139,7 +139,7 @@ describe('members: create, edit, disable, reset, invite (issue 12)', () => {
   });
 });
 
-describe('member import (issue 12)', () => {
+describe('member import', () => {
   it('imports good rows in one go and gives the bad ones back in a failure file with reasons', async () => {
     const header = ['登录账号', '姓名', '手机号', '性别', '部门', '主岗位', '直属上级账号', '入职时间'];
     const rows: Cell[][] = [header];

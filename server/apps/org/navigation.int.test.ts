@@ -37,7 +37,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('space navigation (issue 12, decision 0044)', () => {
+describe('space navigation (decision 0044)', () => {
   it('the admin creates, reads, edits, reorders and deletes entries of each terminal', async () => {
     const page = ok(await admin.post(PATH, { terminal: 'web', name: '通讯录', nameEn: 'Contacts', icon: 'user', kind: 'page', target: 'org.contacts' }));
     const url = ok(await admin.post(PATH, { terminal: 'web', name: 'Supplier portal', kind: 'url', target: 'https://supplier.example.com/login' }));

@@ -22,7 +22,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('the enterprise overview (issue 12)', () => {
+describe('the enterprise overview', () => {
   it('counts the space\'s members by state, the recent ones, its structure and what the apps report', async () => {
     ok(await admin.post('/api/org/members', { loginId: 'overview.invited', name: 'Invited' }));
     const before = ok(await admin.get('/api/org/overview'));

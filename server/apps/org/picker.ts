@@ -11,7 +11,7 @@ const LIST_LIMIT = 500;
 const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
 
 /**
- * The picker's reads (issue 12, decision 0038), open to every enterprise role: one level of the department tree at a
+ * The picker's reads (decision 0038), open to every enterprise role: one level of the department tree at a
  * time (the tree is loaded as it is expanded, so 1,000 departments never travel at once), members by keyset pages
  * with the address book's search and visibility, posts and user groups. Role groups are read from the roles' own
  * endpoint (GET /api/org/role-groups) by the renderer, which already answers what a caller may see of them.

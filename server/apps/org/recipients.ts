@@ -7,7 +7,7 @@ const ID = /^[0-9]{1,18}$/;
 const ids = (list: readonly string[] | undefined) => [...new Set((list ?? []).filter((id) => ID.test(id)))];
 
 /**
- * The organisation app's side of the notify contract (issue 13): members, departments with their sub-departments,
+ * The organisation app's side of the notify contract: members, departments with their sub-departments,
  * enterprise roles, role groups (every role of the group) and user groups, expanded to the distinct ACTIVE members
  * of the space. Runs in the caller's transaction, so row-level security already confines the org tables to the
  * caller's space; the explicit `space_id` conditions say the same for memberships (a platform table) and keep an

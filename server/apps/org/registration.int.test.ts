@@ -24,7 +24,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('join applications (issue 12)', () => {
+describe('join applications', () => {
   it('a person applies; the administrator approves; both see the state; then the person signs in', async () => {
     const { token } = ok(await guest().post('/api/org/join-applications', application()));
     expect(ok(await guest().get(`/api/org/join-applications/status?token=${token}`))).toMatchObject({ state: 'pending', loginId: 'zhao.liu' });

@@ -35,7 +35,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('roles and role groups (issue 12)', () => {
+describe('roles and role groups', () => {
   it('groups hold roles, roles hold members; names are unique, a group with roles is not deleted', async () => {
     const group = ok(await admin.post('/api/org/role-groups', { name: 'Production roles' }));
     const role = ok(await admin.post('/api/org/roles', { groupId: group.id, name: 'Line leader', description: 'Leads a line' }));

@@ -45,7 +45,7 @@ import { spaceRequests } from './space-requests.ts';
  * from another space simply does not exist here.
  */
 function register(app: App, kernel: Kernel): void {
-  // Notices name departments, roles and groups; only this app knows who is in them (issue 13).
+  // Notices name departments, roles and groups; only this app knows who is in them.
   kernel.notices.provideResolver(resolveRecipients);
   kernel.directory.provide(directory);
   kernel.spaceRequests.provide(spaceRequests);
@@ -90,11 +90,11 @@ function register(app: App, kernel: Kernel): void {
   registerDataSharingRoutes(app, kernel);
   registerDelegationRoutes(app, kernel);
   registerJobsRoutes(app, kernel);
-  // Personal settings "My info" and "User groups" (issue 15, decision 0062).
+  // Personal settings "My info" and "User groups" (decision 0062).
   registerSelfProfileRoutes(app, kernel);
   registerSelfPortraitRoutes(app, kernel);
   registerSelfGroupRoutes(app, kernel);
-  registerSaasRoutes(app, kernel); // The service provider's console (issue 17, decision 0074).
+  registerSaasRoutes(app, kernel); // The service provider's console (decision 0074).
   // The chat app asks the web chat switch through the kernel, never importing this app (decision 0052).
   kernel.webchat.provide(webchatEnabled);
 }

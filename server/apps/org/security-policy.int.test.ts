@@ -26,7 +26,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('the security policy (issue 12, the security reviewer\'s)', () => {
+describe('the security policy (the security reviewer\'s, §2.6 securityaudit/management)', () => {
   it('only the reviewer sets it; admin and auditor read it; bad values are 422 and change nothing; the level follows', async () => {
     expect(ok(await admin.get('/api/org/security-policy'))).toMatchObject({ policy: DEFAULT_POLICY, level: 'low' });
     expect((await admin.put('/api/org/security-policy', DEFAULT_POLICY)).status).toBe(403);

@@ -33,7 +33,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('personal settings: user groups (issue 15, §3, §5)', () => {
+describe('personal settings: user groups (§3, §5)', () => {
   it('a member creates a private group with its scope; he sees it with its members, and the public groups', async () => {
     const created = ok(await user.post(GROUPS, { name: ' 质检搭档 ', memberIds: [ids.user, ids.safe] }));
     ids.mine = created.id;

@@ -59,7 +59,7 @@ async function nameTaken<T>(work: Promise<T>, name: string): Promise<T> {
 }
 
 /**
- * Personal settings "User groups" (§2.8, §3; issue 15, decision 0062): a member keeps private groups of his own
+ * Personal settings "User groups" (§2.8, §3; decision 0062): a member keeps private groups of his own
  * (name and scope, the members they cover) and sees the space's public groups. Nobody else sees or changes his
  * groups here — every query is by owner —, and the administrator's groups (owner null) are read-only here.
  */

@@ -53,7 +53,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('personal settings: avatar (issue 15, §3 portrait, §5)', () => {
+describe('personal settings: avatar (§3 portrait, §5)', () => {
   it('is refused while the administrator does not let members change it', async () => {
     const answer = await upload(user, [['me.jpg', await image(800, 600, 'jpeg')], ['crop.png', await crop()]]);
     expect(answer.status).toBe(422);

@@ -102,7 +102,7 @@ async function refuseUnlessEditable(trx: Trx): Promise<void> {
 const versioned = (userId: string, at: Date | string | undefined) => `${portraitPath(userId)}?v=${new Date(at as Date).getTime()}`;
 
 /**
- * A member's avatar (§3 portrait, §5 rules; issue 15, decision 0062): he uploads the original and the square he
+ * A member's avatar (§3 portrait, §5 rules; decision 0062): he uploads the original and the square he
  * cropped; the server checks both by content and keeps only its own re-encoding of the square. Members of the same
  * space see it; anyone else gets 404 (row-level security: another space's row does not exist here).
  */

@@ -32,7 +32,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('personal settings: my info (issue 15, §2.8, §3)', () => {
+describe('personal settings: my info (§2.8, §3)', () => {
   it('a member reads his §3 information, what he may edit and the self-editable extension fields', async () => {
     const me = await profile();
     expect(me).toMatchObject({ id: userId, loginId: 'acme.user', name: 'acme user', email: 'acme.user@example.com', signature: '', portrait: null, mainPost: null, partTimePosts: [], superior: null });

@@ -66,7 +66,7 @@ async function profileOf(trx: Trx, spaceId: string, userId: string, language: st
 }
 
 /**
- * Personal settings "My info" (§2.8, §3; issue 15, decision 0062): any member reads his own §3 information in the
+ * Personal settings "My info" (§2.8, §3; decision 0062): any member reads his own §3 information in the
  * space and changes the fields the administrator lets him (element/setting/member). The checks are the member write
  * path's (`memberProblems`); phone and e-mail are bound with a code on the account-security tab, never here.
  */

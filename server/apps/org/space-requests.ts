@@ -5,7 +5,7 @@ import type { PendingSpaceRequest, SpaceRequestDecision, SpaceRequestsProvider }
 import './tables.ts';
 
 /**
- * Enterprise registrations (entRegist) as the platform operator decides them (issue 17, decision 0073). The org app
+ * Enterprise registrations (entRegist) as the platform operator decides them (decision 0073). The org app
  * owns `org_space_request`; the console reads and closes requests only through `kernel.spaceRequests`, which
  * these functions answer (decision 0091), never the table.
  */

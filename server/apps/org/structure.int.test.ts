@@ -30,7 +30,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('departments: codes, heads, move, reorder, merge, disable, delete with a destination (issue 12)', () => {
+describe('departments: codes, heads, move, reorder, merge, disable, delete with a destination', () => {
   it('creates a tree with codes unique in the space and heads who are members; bad input is a 422 that saves nothing', async () => {
     const plant = await create({ name: 'Plant', code: 'PLANT', headIds: [ids['acme.admin'], ids['acme.user']] });
     expect(plant.headIds).toEqual([ids['acme.admin'], ids['acme.user']]);
@@ -107,7 +107,7 @@ describe('departments: codes, heads, move, reorder, merge, disable, delete with 
   });
 });
 
-describe('posts and the structure page member list (issue 12)', () => {
+describe('posts and the structure page member list', () => {
   it('gives a member one main post and part-time posts, shown in the department list; bad sets change nothing', async () => {
     const dept = await create({ name: 'Quality lab' });
     const inspector = ok<{ id: string }>(await admin.post('/api/org/posts', { code: 'QI', name: 'Inspector', departmentId: dept.id }));
@@ -139,7 +139,7 @@ describe('posts and the structure page member list (issue 12)', () => {
   });
 });
 
-describe('isolation and who manages (issue 12)', () => {
+describe('departments and posts: isolation and who manages', () => {
   it("space B neither sees nor changes space A's departments and posts; members read, only admins manage", async () => {
     const secret = await create({ name: 'Acme secret', code: 'SECRET' });
     const post = ok<{ id: string }>(await admin.post('/api/org/posts', { code: 'SEC-P', name: 'Secret post', departmentId: secret.id }));

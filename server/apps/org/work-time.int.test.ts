@@ -27,7 +27,7 @@ const shifts = {
   ],
 };
 
-describe('work time of a space (issue 12, workTime)', () => {
+describe('work time of a space (§2.6 workTime)', () => {
   it('is the default week until an admin saves one', async () => {
     expect((await admin.get('/api/org/work-time')).body.data).toEqual(DEFAULT_WORK_TIME);
   });

@@ -22,7 +22,7 @@ type Attempt = { result: ComponentResult } | { failed: unknown };
 async function attempt(kernel: Kernel, trx: Trx, principal: PortalPrincipal, component: PortalComponent, page: PortalPage): Promise<Attempt> {
   const source = kernel.portalSources.source(component.type);
   if (!source) {
-    // Charts come with the dashboards app (issue 16): until it registers a source, they say so honestly.
+    // Charts come with the dashboards app: until it registers a source, they say so honestly.
     if (component.type === 'chart') return { result: { ok: true, data: { type: 'chart', state: 'unavailable' } } };
     if (component.type === 'quickEntry' || component.type === 'custom') return { result: { ok: true, data: { type: component.type } } };
     return { result: { ok: false, error: kernel.i18n.t(principal.language, 'portal.source.unavailable'), status: 503 } };
@@ -51,7 +51,7 @@ export async function readComponents(kernel: Kernel, trx: Trx, req: FastifyReque
 /**
  * After the request's transaction: a component that failed for another reason may have failed because a sibling's
  * error aborted the shared transaction, so it is read once more in a transaction of its own. What still fails is its
- * own failure, answered in the member's language — never a failure of the page (issue 15).
+ * own failure, answered in the member's language — never a failure of the page.
  */
 export async function settleComponents(kernel: Kernel, req: FastifyRequest, components: readonly PortalComponent[], attempts: Attempts, page: PortalPage = {}): Promise<Record<string, ComponentResult>> {
   const principal = principalOf(req);

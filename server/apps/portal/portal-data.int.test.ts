@@ -37,7 +37,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('portal scope by role groups (issue 15)', () => {
+describe('portal scope by role groups', () => {
   it('members see the portals of their role groups; another space sees none of them', async () => {
     const group = ok(await admin.post('/api/org/role-groups', { name: 'Portal readers' }));
     const role = ok(await admin.post('/api/org/roles', { groupId: group.id, name: 'Reader' }));
@@ -76,7 +76,7 @@ describe('portal scope by role groups (issue 15)', () => {
   });
 });
 
-describe('component data (issue 15)', () => {
+describe('portal component data', () => {
   it('the seeded portal opens with each component’s first page', async () => {
     const choice = (await open(user)).choices.find((c: any) => c.name === '工作台 Workbench');
     const answer = await open(user, `&id=${choice.id}`);

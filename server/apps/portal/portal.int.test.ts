@@ -34,7 +34,7 @@ async function refused(body: object, key: string) {
   return answer;
 }
 
-describe('portal limits of §5 on the server (issue 15)', () => {
+describe('portal limits of §5 on the server', () => {
   it('refuses each broken limit with its message, and saves nothing', async () => {
     const label = { appId: form.appId, formId: form.formId };
     await refused(draft({ name: 'x'.repeat(41) }), 'portal.validation.nameTooLong');

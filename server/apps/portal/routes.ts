@@ -7,7 +7,7 @@ import { registerViewRoutes } from './view-routes.ts';
 import './tables.ts';
 
 /**
- * The portal micro-app (issue 15; decision 0060): portals per terminal with their layout, their pictures, and the
+ * The portal micro-app (decision 0060): portals per terminal with their layout, their pictures, and the
  * open call that gathers each component's data from the app that registered its source (kernel.portalSources).
  */
 function register(app: App, kernel: Kernel): void {

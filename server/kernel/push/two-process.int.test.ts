@@ -1,5 +1,5 @@
 /**
- * Both push buses across two real server processes on one database (issue 13): A is this test's process, B a
+ * Both push buses across two real server processes on one database: A is this test's process, B a
  * child process (tests/support/serve.ts). NATS is the machine's server (127.0.0.1:4222, or TEST_NATS_URL); when
  * nothing answers there the NATS half is skipped with the reason printed. The PostgreSQL half always runs.
  */

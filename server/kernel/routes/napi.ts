@@ -16,7 +16,7 @@ export function registerNapiRoutes(app: App, kernel: Kernel): void {
   // Strings answer during maintenance too: the maintenance page itself needs them.
   app.get('/napi/lang/json', { config: { access: 'public', allowInMaintenance: true }, schema: { querystring: LangQuery } }, async (req) => {
     const language = req.ctx.language;
-    // The space's own wording over the platform's (issue 12), with its own version so clients refresh.
+    // The space's own wording over the platform's, with its own version so clients refresh.
     const { version, dictionary } = await kernel.dictionaries.dictionary(req.ctx.space?.id, language);
     return { code: 200, data: { version, [language]: dictionary } };
   });

@@ -42,7 +42,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('developer authorisation (issue 15, decision 0058)', () => {
+describe('developer authorisation (decision 0058)', () => {
   let token = '';
   let applicationId = '';
 

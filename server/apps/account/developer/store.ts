@@ -47,7 +47,7 @@ export function endToken(trx: Trx, where: { id: string } | { userId: string; exc
   return query.returning('id').execute();
 }
 
-/** The applicant hears the decision in his message centre (issue 13's notify contract). */
+/** The applicant hears the decision in his message centre (the notify contract). */
 export async function tellApplicant(kernel: Kernel, trx: Trx, spaceId: string, userId: string, id: string, outcome: 'approved' | 'rejected' | 'revoked', note?: string) {
   await kernel.notices.send(trx, spaceId, {
     recipients: { members: [userId] },

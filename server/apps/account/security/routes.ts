@@ -8,7 +8,7 @@ import { registerResetRoutes } from './reset-routes.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { registerTwoStepRoutes } from './two-step-routes.ts';
 
-/** Personal account security (issue 15, the "account security" tab; decisions 0056 and 0057). */
+/** Personal account security (the "account security" tab of the personal settings; decisions 0056 and 0057). */
 export function registerSecurityRoutes(app: App, kernel: Kernel): void {
   app.get('/api/account/security', { config: { access: 'signedIn' }, schema: { querystring: NoQuery } }, async (req) => {
     const principal = signedIn(req);

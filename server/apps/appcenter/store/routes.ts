@@ -6,7 +6,7 @@ import { registerPublishRoutes } from './publish-routes.ts';
 import { registerReviewRoutes } from './review-routes.ts';
 import './tables.ts';
 
-/** The application store (issue 17, decisions 0076–0078): publish, review, browse, install and update, banners. */
+/** The application store (decisions 0076–0078): publish, review, browse, install and update, banners. */
 export function registerStoreRoutes(app: App, kernel: Kernel): void {
   registerPublishRoutes(app, kernel);
   registerReviewRoutes(app, kernel);

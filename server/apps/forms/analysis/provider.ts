@@ -54,7 +54,7 @@ async function cacheKey(trx: Trx, actor: AnalysisActor, query: ChartQuery, t: Tr
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
-/** The forms app's answer to kernel.analysis (issue 16): aggregates over records, inside record permissions. */
+/** The forms app's answer to kernel.analysis: aggregates over records, inside record permissions. */
 export function analysisProvider(kernel: Kernel): AnalysisProvider {
   const translate = (actor: AnalysisActor): Translate => (key, params) => kernel.i18n.t(actor.language, key, params);
   return {

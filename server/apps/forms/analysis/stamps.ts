@@ -4,7 +4,7 @@ import type { Trx } from '../../../kernel/db/pool.ts';
 import type { PushBus } from '../../../kernel/push/bus.ts';
 
 /**
- * Write stamps of forms (issue 16): what makes a cached chart answer stale. Every committed write to a form's
+ * Write stamps of forms: what makes a cached chart answer stale. Every committed write to a form's
  * records moves its stamp, in every server process:
  *   - the writer's own process bumps it at once, inside the write (a request that follows the answer of the write
  *     never meets the old stamp), and again when the NOTIFY below comes back after the commit;

@@ -31,7 +31,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('the data centre: the space’s forms as tables (issue 16, decision 0068)', () => {
+describe('the data centre: the space’s forms as tables (decision 0068)', () => {
   it('lists each published form of the space with its live rows, size and what was added in 7 and 30 days', async () => {
     const list = await items(admin);
     const mine = list.find((i) => i.formId === formId)!;
