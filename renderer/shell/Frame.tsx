@@ -16,8 +16,8 @@ import { SideMenu } from './SideMenu.tsx';
 
 /**
  * One frame for the five layouts (index, root, customer, access, mobile). The page area keeps the same position in
- * the tree whatever the layout, so cached pages stay mounted when the layout changes. The mobile layout (issue 15,
- * decision 0064) has no header, side menu or loading bar: a top bar and a bottom tab bar once signed in.
+ * the tree whatever the layout, so cached pages stay mounted when the layout changes. The mobile layout
+ * (decision 0064) has no header, side menu or loading bar: a top bar and a bottom tab bar once signed in.
  */
 export function Frame({ route, match, children }: { route: RouteEntry; match?: RouteMatch; children: ReactNode }) {
   const { t } = useTranslation();

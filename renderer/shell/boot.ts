@@ -47,7 +47,7 @@ export async function boot() {
       spacePrefix: prefix,
       language: () => language,
       translate: (key, params) => (i18n ? translatorFor(i18n)(key, params) : null),
-      // A phone page's expired session signs in again on the phone's own page (issue 15).
+      // A phone page's expired session signs in again on the phone's own page.
       onUnauthorized: (returnTo) => hardNavigate(pagePath('', loginPathFor(returnTo))),
       onMaintenance: () => hardNavigate(pagePath('', '/maintenance')),
     });
@@ -60,7 +60,7 @@ export async function boot() {
     return null;
   });
   // A space this member is not in: the header, menus and strings are those of their own space (they are still
-  // signed in), and the page says they are not a member (issue 9).
+  // signed in), and the page says they are not a member.
   const own = spaceRefused ? transportFor('') : api;
   if (spaceRefused) info = await baseInfo(own).catch(() => null);
   i18n = (await startI18n({ language, spacePrefix: spaceRefused ? '' : spacePrefix, knownVersion: info?.langVersion ?? null, fetch: viaDesktop })).i18n;

@@ -7,7 +7,7 @@ import { menuFor, offeredPages } from './menus.ts';
 const offeredIds = (role: Role) => offeredPages(routesFor({ roles: [role] }), [role]).map((r) => r.id);
 const byId = (id: string) => ROUTES.find((r) => r.id === id)!;
 
-describe('the pages menus, workbench and search offer (issue 9 point 3)', () => {
+describe('the pages menus, workbench and search offer (honest menus: only built pages the user may open)', () => {
   it.each(ROLES)('offers %s only built pages that role may open and that open without parameters', (role) => {
     const offered = offeredPages(routesFor({ roles: [role] }), [role]);
     expect(offered.length).toBeGreaterThan(0);

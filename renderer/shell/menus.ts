@@ -13,7 +13,7 @@ export interface MenuGroup {
 }
 
 /**
- * The pages a user is offered in menus, the workbench and header search (issue 9): built pages they may open
+ * The pages a user is offered in menus, the workbench and header search: built pages they may open
  * (`allowed`), that open without path parameters or a chosen form, whatever their frame. A planned page stays
  * reachable by its URL but is advertised nowhere. Frame pages (login, not-found…) and header pages are not offered.
  */

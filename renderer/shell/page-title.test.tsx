@@ -12,7 +12,7 @@ function Page({ match, title }: { match: RouteMatch; title?: string }) {
   return null;
 }
 
-// Issue 9: tabs named the page type ("表单详情") rather than the app, form or record.
+// A past defect: tabs named the page type ("表单详情") rather than the app, form or record.
 describe('a page names its own browser tab', () => {
   it('the shown page gives its tab its title; another page keeps its route title; no title falls back', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

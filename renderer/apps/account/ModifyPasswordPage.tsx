@@ -40,7 +40,7 @@ export function ModifyPasswordPage() {
     <Card title={t('shell.modifyPassword.title')} className="qp-narrow-card">
       <p className="qp-muted">{t('account.passwordAdvice')}</p>
       {error && <Alert type="error" content={error} data-testid="password-error" className="qp-gap" />}
-      {/* A field's error (set on submit) is about its old value: editing the field clears it (issue 9). */}
+      {/* A field's error (set on submit) is about its old value: editing the field clears it. */}
       <Form
         form={form}
         layout="vertical"

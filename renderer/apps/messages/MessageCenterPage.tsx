@@ -21,7 +21,7 @@ import './messages.css';
 const APPS = MICRO_APPS.filter((app) => app !== 'shell');
 
 /**
- * user/messagecenter (spec §2.7, §2.8, issue 13): categories with unread counts, the member's messages newest first
+ * user/messagecenter (spec §2.7, §2.8): categories with unread counts, the member's messages newest first
  * (keyset pages as they scroll), filters by app and days, read/unread, mark all read, delete and batch delete, and
  * a message's link. New messages and counts arrive over the socket. Administrators also send notices from here.
  */

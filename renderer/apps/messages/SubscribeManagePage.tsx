@@ -5,7 +5,7 @@ import { ROUTES } from '../../../shared/routes/table.ts';
 import type { PageProps } from '../types.ts';
 import { SubscriptionMatrix } from './SubscriptionMatrix.tsx';
 
-/** user/subscribeManage (spec §2.7, issue 13): which messages reach the member, and through which channels. */
+/** user/subscribeManage (spec §2.7): which messages reach the member, and through which channels. */
 export function SubscribeManagePage({ match }: PageProps) {
   const { t } = useTranslation();
   const center = ROUTES.find((r) => r.id === 'messages.center')!;

@@ -6,7 +6,7 @@ import { DeliveryFailures } from './DeliveryFailures.tsx';
 import './messages.css';
 
 /**
- * system/push (spec §2.6, decision 0049; issue 13): the administrator's push settings — the space's default
+ * system/push (spec §2.6, decision 0049): the administrator's push settings — the space's default
  * subscriptions, and the deliveries that failed. Each tab loads when first opened (lazyload), so opening the page
  * does not list failures nobody asked to see.
  */

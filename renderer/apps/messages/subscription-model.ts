@@ -38,7 +38,7 @@ export function withChange(rows: readonly SubscriptionRow[], change: Pick<Subscr
   return rows.map((r) => (r.category === change.category && r.app === change.app && r.channel === change.channel ? { ...r, enabled: change.enabled } : r));
 }
 
-/** Why a switch is locked, as a dictionary key: in-app to-dos always arrive (issue 13); otherwise the admin fixed it. */
+/** Why a switch is locked, as a dictionary key: in-app to-dos always arrive; otherwise the admin fixed it. */
 export function lockReason(row: SubscriptionRow): string {
   return row.category === 'todo' && row.channel === 'inApp' ? 'messages.ui.subs.lockedTodo' : 'messages.ui.subs.lockedAdmin';
 }

@@ -4,7 +4,7 @@ import type { PageProps } from '../types.ts';
 import { useList, type Member } from './org-api.ts';
 
 /**
- * The space's operation log for its auditor (spec §2.6 sysop/security/audit and sysop/safety/audit; issue 12,
+ * The space's operation log for its auditor (spec §2.6 sysop/security/audit and sysop/safety/audit;
  * three-role separation, decision 0033): every member's operations, administrators' and reviewers' included.
  */
 export function AuditLogPage({ match }: PageProps) {

@@ -9,7 +9,7 @@ import { useServices } from '../../shell/services.tsx';
 const NO_TEMPLATE = '';
 
 /**
- * "Send a test" (issue 12): the server really sends one message through the settings in the form (saved or not) —
+ * "Send a test": the server really sends one message through the settings in the form (saved or not) —
  * the platform's test message, or a template filled with sample values — in the language chosen. Its refusal (a
  * blocked address, no answer, a wrong password) is shown here in the user's language.
  */

@@ -11,7 +11,7 @@ export const selfEditLabel = (field: SelfEditField) => (field === 'portrait' ? '
 
 /**
  * `element/setting/member` (decision 0048): which §3 fields members may change about themselves in personal
- * settings (a later issue reads this list). Extension fields carry their own flag, shown here for the full picture.
+ * settings (the "My info" tab's checks read this list). Extension fields carry their own flag, shown here for the full picture.
  */
 export function SelfEditSettings() {
   const { t, i18n } = useTranslation();

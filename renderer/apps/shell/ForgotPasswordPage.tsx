@@ -14,7 +14,7 @@ interface ResetValues {
 }
 
 /**
- * `home/forgotPassword` (issue 15, decision 0057), public: name the account, receive a six-digit code at its
+ * `home/forgotPassword` (decision 0057), public: name the account, receive a six-digit code at its
  * verified e-mail or phone, then choose a new password under the space's policy. The server answers the first step
  * alike for every name, so this page never says whether an account exists.
  */

@@ -12,7 +12,7 @@ import { useServices } from '../services.tsx';
 const SPACE_PREFIX = /^\/space-([a-z0-9]+)(?=\/|$)/i;
 
 /**
- * The header's to-do count (issue 14): the member's pending to-dos — his own and those he works as an agent or
+ * The header's to-do count: the member's pending to-dos — his own and those he works as an agent or
  * trustee — and the way to the process centre. It asks again whenever a message arrives (every new to-do is one)
  * and when the window regains focus; only for members who may open the process centre.
  */

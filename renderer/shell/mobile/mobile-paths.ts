@@ -3,7 +3,7 @@ import { ROUTES } from '../../../shared/routes/table.ts';
 import type { RouteEntry } from '../../../shared/routes/types.ts';
 
 /**
- * Where the mobile terminal's pages lead (issue 15, decision 0064): its sign-in, where a sign-in returns to, its four
+ * Where the mobile terminal's pages lead (decision 0064): its sign-in, where a sign-in returns to, its four
  * tabs, and which of its pages is a tab's own page (drawn without a back button). Pure, so each rule has a test.
  */
 

@@ -13,7 +13,7 @@ function Pane({ kind, ...pane }: PaneProps & { kind: PickerKind }) {
 }
 
 /**
- * The one people picker (issue 12, decision 0038): the field shows what is chosen as tags; the dialog has a tab per
+ * The one people picker (decision 0038): the field shows what is chosen as tags; the dialog has a tab per
  * kind — members (by department, search, keyset pages), departments (a tree loaded as it opens), posts, role groups,
  * user groups — and changes the value only on OK. Props and value: shared/org/picker.ts.
  */

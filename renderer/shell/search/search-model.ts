@@ -20,7 +20,7 @@ export const normalise = (text: string) => text.trim().toLocaleLowerCase();
 
 /**
  * Pages whose title (in the current language, via `title`) or micro-app name contains the query. Titles are what
- * the user reads, so a Chinese query finds Chinese titles (issue 9: it used to match route ids).
+ * the user reads, so a Chinese query finds Chinese titles (it used to match route ids).
  */
 export function matchPages(
   pages: readonly RouteEntry[],

@@ -18,7 +18,7 @@ import './mobile-me.css';
 const NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
 
 /**
- * `m/me` (issue 15, decision 0064): who is signed in (name, account, avatar), the spaces he may switch to, the
+ * `m/me` (decision 0064): who is signed in (name, account, avatar), the spaces he may switch to, the
  * language, the way to the web's personal settings (a web page, opened as on a computer) and signing out — the
  * header account menu's own calls, laid out for touch.
  */

@@ -13,7 +13,7 @@ const LEVEL_COLOURS = { low: 'red', medium: 'orange', high: 'green' } as const;
 type Dialog = { kind: 'bind'; what: BindKind } | { kind: 'setUp' } | { kind: 'close' } | null;
 
 /**
- * The "account security" tab of the personal settings (spec §2.8; issue 15): the account's level with what would
+ * The "account security" tab of the personal settings (spec §2.8): the account's level with what would
  * raise it, the password, bound e-mail and phone, two-step verification, and the sessions signed in.
  */
 export function SecurityTab() {

@@ -16,7 +16,7 @@ const save = async () => {
   await settle();
 };
 
-describe('personal settings: user groups (issue 15)', () => {
+describe('personal settings: user groups', () => {
   it('lists his private groups with their scope and the public groups with whether he is in them', async () => {
     await renderPage(Page, '/space-acme/setting/center', fakeApi({ 'GET /api/org/me/groups': GROUPS }).api, 'en', ['user']);
     expect(byTestId('my-groups-mine')!.textContent).toContain('王工、李工');

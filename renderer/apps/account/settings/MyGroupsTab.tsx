@@ -21,7 +21,7 @@ interface Problem {
 }
 
 /**
- * Personal settings "User groups" (§2.8, §3, §5; issue 15, decision 0062): the member's own private groups — name
+ * Personal settings "User groups" (§2.8, §3, §5; decision 0062): the member's own private groups — name
  * and user scope, chosen with the people picker — which nobody else sees here, and the space's public groups, kept
  * by the administrator and shown read-only with whether he is in them.
  */

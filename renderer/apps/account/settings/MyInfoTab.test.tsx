@@ -14,7 +14,7 @@ const PROFILE = {
 const Page = () => <MyInfoTab />;
 const input = (id: string) => document.querySelector<HTMLInputElement>(`[data-testid="${id}"] input, input[data-testid="${id}"]`)!;
 
-describe('personal settings: my info (issue 15)', () => {
+describe('personal settings: my info', () => {
   it('shows his §3 information; only what the administrator allows has an input; phone and e-mail are bound elsewhere', async () => {
     await renderPage(Page, '/space-acme/setting/center', fakeApi({ 'GET /api/org/me/profile': PROFILE }).api, 'en', ['user']);
     expect(byTestId('my-info-departments')!.textContent).toBe('生产部、质量部');

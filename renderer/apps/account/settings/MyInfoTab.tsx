@@ -20,7 +20,7 @@ const definition = (field: SelfField): MemberFieldDef => ({ ...field, labelEn: '
 const stored = (profile: SelfProfile, field: SelfProfileField) => profile[field] ?? '';
 
 /**
- * Personal settings "My info" (§2.8, §3; issue 15, decision 0062): the member's user information in this space.
+ * Personal settings "My info" (§2.8, §3; decision 0062): the member's user information in this space.
  * What the administrator lets him change (element/setting/member) has an input; the rest is shown as kept by the
  * administrator. Phone and e-mail are bound with a code on the account-security tab.
  */

@@ -9,7 +9,7 @@ import { SmsPlatformPage } from './SmsPlatformPage.tsx';
 import { SmsServicePage } from './SmsServicePage.tsx';
 import { SmsSignaturePage } from './SmsSignaturePage.tsx';
 
-/** Root's platform access pages (issue 17, decisions 0082–0084): API keys, licences, SMS, applet and versions, help. */
+/** Root's platform access pages (decisions 0082–0084): API keys, licences, SMS, applet and versions, help. */
 export const pages: PageModule['pages'] = {
   ApiAccessPage,
   PrivateAccessPage,

@@ -7,5 +7,5 @@ import { SystemConfigPage } from './SystemConfigPage.tsx';
 import { UserEditPage } from './UserEditPage.tsx';
 import { UserListPage } from './UserListPage.tsx';
 
-/** The operator's accounts, notices, platform settings and role permissions (issue 17, decisions 0079–0081). */
+/** The operator's accounts, notices, platform settings and role permissions (decisions 0079–0081). */
 export const pages: PageModule['pages'] = { UserListPage, UserEditPage, OpNoticePage, OfflineNoticePage, SystemConfigPage, RootRolePage, PermissionManagePage };

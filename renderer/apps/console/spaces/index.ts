@@ -6,5 +6,5 @@ import { EnterpriseSpacePage } from './EnterpriseSpacePage.tsx';
 import { SaasAddPage } from './SaasAddPage.tsx';
 import { SaasListPage } from './SaasListPage.tsx';
 
-/** Root's service providers and enterprise spaces (issue 17, decision 0072). */
+/** Root's service providers and enterprise spaces (decision 0072). */
 export const pages: PageModule['pages'] = { SaasListPage, SaasAddPage, EnterpriseListPage, EnterpriseAddPage, EnterpriseEditPage, EnterpriseSpacePage };

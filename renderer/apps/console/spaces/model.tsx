@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnterpriseRow, ProviderRow } from '../../../../shared/api/console-spaces.ts';
 import { useServices } from '../../../shell/services.tsx';
 
-/** Root's provider and enterprise pages (issue 17): paths, shared fields and loaders. */
+/** Root's provider and enterprise pages: paths, shared fields and loaders. */
 export const PATHS = {
   providers: '/sysop/saas',
   addProvider: '/sysop/addSaas',

@@ -3,5 +3,5 @@ import { ExperienceVersionAppPage, OfficialVersionAppPage } from './ReleasedVers
 import { RootApplicationPage } from './RootApplicationPage.tsx';
 import { StoreBannerPage } from './StoreBannerPage.tsx';
 
-/** The operator's store pages (issue 17): store applications, released and trial versions, banners. */
+/** The operator's store pages: store applications, released and trial versions, banners. */
 export const pages: PageModule['pages'] = { RootApplicationPage, OfficialVersionAppPage, ExperienceVersionAppPage, StoreBannerPage };

@@ -5,5 +5,5 @@ import { InterfaceAnalysisPage } from './InterfaceAnalysisPage.tsx';
 import { InterfaceWatchPage } from './InterfaceWatchPage.tsx';
 import { WatchDetailPage } from './WatchDetailPage.tsx';
 
-/** Interface watch and event tracking (issue 17, decisions 0085–0086). */
+/** Interface watch and event tracking (decisions 0085–0086). */
 export const pages: PageModule['pages'] = { InterfaceWatchPage, InterfaceAnalysisPage, WatchDetailPage, ConfigurePointPage, BuryingAnalysisPage };

@@ -6,5 +6,5 @@ import { ScreenPage } from './ScreenPage.tsx';
 import { ScreenSearchPage } from './ScreenSearchPage.tsx';
 import { ScreenViewerPage } from './ScreenViewerPage.tsx';
 
-/** The board pages (issue 16, decision 0067): dashboards, data screens (list, management, designer, viewer), search. */
+/** The board pages (decision 0067): dashboards, data screens (list, management, designer, viewer), search. */
 export const boardPages: PageModule['pages'] = { DashboardPage, ScreenPage, ScreenManagerPage, ScreenDesignerPage, ScreenViewerPage, ScreenSearchPage };

@@ -110,7 +110,7 @@ export function AppFormsNav({ match, appId, forms, currentId, designer, onChange
           {t('forms.app.recycle')}
         </Button>
       )}
-      {/* The app's ratio indicators (forms.ratioView, issue 16): charts anyone may open, so no designer gate. */}
+      {/* The app's ratio indicators (forms.ratioView): charts anyone may open, so no designer gate. */}
       <Button long type="text" href={routePath(match, 'forms.ratioView', { module: currentId ?? 'app', appId })} data-testid="ratio-views-open">
         {t('dashboards.chartUi.ratioView.open')}
       </Button>

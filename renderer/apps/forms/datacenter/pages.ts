@@ -1,5 +1,5 @@
 /**
- * The data centre pages of the forms app (issue 16, decision 0068), by their route table page names:
+ * The data centre pages of the forms app (decision 0068), by their route table page names:
  * forms.consoleDataCenter → DataCenterPage, forms.dataTable → DataTablePage, forms.consoleDataMonitoring →
  * DataMonitoringPage.
  */

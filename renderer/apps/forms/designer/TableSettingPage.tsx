@@ -20,7 +20,7 @@ import { VersionDrawer } from './VersionDrawer.tsx';
 import './designer.css';
 
 const VALID_ID = /^[0-9]{1,18}$/;
-// The process designer (workflow app, issue 14) is its own chunk, loaded only when opened from here.
+// The process designer (workflow app) is its own chunk, loaded only when opened from here.
 const FlowDesigner = lazy(() => import('../../workflow/designer/FlowDesigner.tsx').then((m) => ({ default: m.FlowDesigner })));
 const PREVIEW_ROUTE = ROUTES.find((r) => r.id === 'forms.designerPreview')!;
 

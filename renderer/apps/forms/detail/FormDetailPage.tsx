@@ -27,7 +27,7 @@ import { useRecordDetail } from './use-record-detail.ts';
 import './detail.css';
 
 const NO_FIELDS: FieldDef[] = [];
-// The workflow part of the page (issue 14) is its own chunk: records of forms without a flow never load it.
+// The workflow part of the page is its own chunk: records of forms without a flow never load it.
 const FlowPanel = lazy(() => import('../../workflow/run/FlowPanel.tsx'));
 const FlowRecordView = lazy(() => import('../../workflow/run/FlowRecordView.tsx'));
 

@@ -22,7 +22,7 @@ import { MobileRecordForm } from './MobileRecordForm.tsx';
 import { mobileDetailPath, mobileListPath } from './paths.ts';
 import './mobile.css';
 
-// A form with a flow starts records through it (issue 14), as the web's "new record" does: the workflow's chunk.
+// A form with a flow starts records through it, as the web's "new record" does: the workflow's chunk.
 const StartFlowDrawer = lazy(() => import('../../workflow/run/StartFlowDrawer.tsx'));
 
 interface Ids {

@@ -9,7 +9,7 @@ import { mobileDetailPath } from './paths.ts';
 import { scanTarget } from './scan-target.ts';
 
 /**
- * Scan a record's QR code (issue 15): the camera where the browser can read codes (BarcodeDetector, as the web
+ * Scan a record's QR code: the camera where the browser can read codes (BarcodeDetector, as the web
  * header's ScanCode), else the code's text typed or pasted (the platform has no image decoder of its own, decision
  * 0064). A record of this space opens on the phone's detail page; anything else says why it does not.
  */

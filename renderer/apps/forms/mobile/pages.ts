@@ -1,5 +1,5 @@
 /**
- * The phone pages of the forms app (issue 15), by their route table page names (shared/routes/table/forms.ts):
+ * The phone pages of the forms app, by their route table page names (shared/routes/table/forms.ts):
  * forms.mobileApps → MobileAppsPage, forms.mobileList → MobileListPage, forms.mobileDetail → MobileDetailPage,
  * forms.mobileEdit → MobileEditPage. They sit in the shell's mobile frame (layout `mobile`).
  */

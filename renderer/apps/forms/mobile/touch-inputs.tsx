@@ -10,7 +10,7 @@ import { SubtableCards } from './SubtableCards.tsx';
 import { TouchPicker, type Choice } from './TouchPicker.tsx';
 
 /**
- * How each field type is entered on the phone (issue 15, decision 0064). `web`: the web input, made touch-sized by
+ * How each field type is entered on the phone (decision 0064). `web`: the web input, made touch-sized by
  * mobile.css (text, numbers, radios and checkboxes, files, rich text: all usable by touch as they are); `native`:
  * the phone's own keyboard or picker (Arco's date pop-ups are wider than a phone); `drawer`: a full-screen
  * TouchPicker; `cards`: a sub-table as stacked cards. The record form, its checks and its save stay the web's.

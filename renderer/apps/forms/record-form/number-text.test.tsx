@@ -21,7 +21,7 @@ function text(node: ReactNode): string {
   return html.replace(/<[^>]+>/g, '');
 }
 
-// Issue 9: a value shown as 121 in the list was 121.0 in the detail.
+// A past defect: a value shown as 121 in the list was 121.0 in the detail.
 describe('a number reads the same in the list and the detail', () => {
   const cases: Array<[FieldDef, number, string]> = [
     [{ key: 'f1', type: 'number', label: 'Qty', decimals: 1 }, 121, '121.0'],

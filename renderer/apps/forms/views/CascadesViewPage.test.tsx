@@ -4,7 +4,7 @@ import { CascadesViewPage } from './CascadesViewPage.tsx';
 
 afterEach(cleanup);
 
-// Issue 9: the menu's cascade-view entry has no form and said "form does not exist".
+// A past defect: the menu's cascade-view entry has no form and said "form does not exist".
 describe('CascadesViewPage', () => {
   it('reached from the menu without a form, offers the application and form pickers', async () => {
     const { api } = fakeApi({ 'GET /api/appcenter/systems': { systems: [{ id: '1', name: 'ERP', apps: [{ id: '3', name: 'Sales' }] }] } });

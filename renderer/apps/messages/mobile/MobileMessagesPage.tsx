@@ -12,7 +12,7 @@ import { MobileMessageList } from './MobileMessageList.tsx';
 import './mobile-messages.css';
 
 /**
- * `m/messages` (issue 15, decision 0064): the message centre on a phone, on the message centre's own list model and
+ * `m/messages` (decision 0064): the message centre on a phone, on the message centre's own list model and
  * calls — categories with their unread counts (a row that scrolls sideways), the messages newest first with new ones
  * arriving over the socket, "read" on each unread one and "all read", and a message's link, which marks it read.
  */

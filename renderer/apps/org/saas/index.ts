@@ -10,7 +10,7 @@ import { ServiceManagementPage } from './ServiceManagementPage.tsx';
 import { SummarizePage } from './SummarizePage.tsx';
 import { SystemManagementPage } from './SystemManagementPage.tsx';
 
-/** The service provider's console and the resource pages (issue 17, decision 0074). */
+/** The service provider's console and the resource pages (decision 0074). */
 export const saasPages: PageModule['pages'] = {
   CustomerDetailsPage,
   ProductDetailsPage,

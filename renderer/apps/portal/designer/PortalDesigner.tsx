@@ -12,7 +12,7 @@ import { usePortalDesign } from './use-portal-design.ts';
 import './designer.css';
 
 /**
- * The layout designer (issue 15, decision 0061), a full-screen drawer over portal management: the palette of the six
+ * The layout designer (decision 0061), a full-screen drawer over portal management: the palette of the six
  * component types, the 12-column grid and the selected component's settings. Saving checks the draft with the
  * shared rules first, sends the version it edited, and shows the server's problems at their component.
  */

@@ -18,7 +18,7 @@ import './mobile-home.css';
 const TERMINALS: readonly MobileTerminal[] = ['app', 'applet'];
 
 /**
- * `m/home` (issue 15, decision 0064): the greeting and the member's portal of the app terminal from one `open` call —
+ * `m/home` (decision 0064): the greeting and the member's portal of the app terminal from one `open` call —
  * or of the applet terminal with `?terminal=applet`, in the same page — with a switch between the two terminals and
  * among the terminal's portals he may open (`?portal=`). `open` answers the terminal's default (or the one asked for);
  * without one he sees the ways to his work, and the switch when there are portals to choose.

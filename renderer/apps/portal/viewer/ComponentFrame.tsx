@@ -5,7 +5,7 @@ import type { PortalComponent } from '../../../../shared/portal/model.ts';
 
 /**
  * One component's frame: its name (unless hidden), its own error with a retry, and a guard so a component that
- * fails while drawing shows its own error rather than taking the page down (issue 15).
+ * fails while drawing shows its own error rather than taking the page down.
  */
 export function ComponentFrame({ component, error, onRetry, children }: { component: PortalComponent; error?: string | null; onRetry?: () => void; children: ReactNode }) {
   const { t } = useTranslation();

@@ -76,7 +76,7 @@ export function MyWorkView({ data, style }: { data: MyWorkData; style: Component
 // The dashboards app's drawing, loaded only when a portal shows a chart, so the portal chunk does not carry ECharts.
 const DashboardChart = lazy(() => import('../../dashboards/chart/ChartView.tsx').then((m) => ({ default: m.ChartView })));
 
-/** A chart component: the chosen chart drawn from the result the portal's data call brought (issue 16). */
+/** A chart component: the chosen chart drawn from the result the portal's data call brought. */
 export function ChartView({ data }: { data: ChartData }) {
   const { t } = useTranslation();
   if (data.state !== 'ready' || !data.chart || !data.result) return <EmptyState text={t('dashboards.chartUi.portal.noChart')} />;

@@ -9,7 +9,7 @@ import { useSignIn } from './use-sign-in.ts';
 import './mobile-login.css';
 
 /**
- * `m/login` (issue 15, decision 0064): the phone sign-in. The same calls as the web's sign-in — the password, then the
+ * `m/login` (decision 0064): the phone sign-in. The same calls as the web's sign-in — the password, then the
  * second step when the account has one (decision 0056), an expired password to the one-time page — on a full-width
  * page with touch-sized fields, and back to the `/m/` page asked for (else the mobile home) once signed in.
  */

@@ -15,7 +15,7 @@ import { useFlowDesign } from './use-flow-design.ts';
 import './flow-designer.css';
 
 /**
- * The process designer of one form (issue 14, decision 0054), opened from the form designer: the flow chart on the
+ * The process designer of one form (decision 0054), opened from the form designer: the flow chart on the
  * left, the selected node's (or branch's, or the whole flow's) settings on the right; save the draft, publish it
  * as a new version, switch the flow on or off, look at the versions.
  */

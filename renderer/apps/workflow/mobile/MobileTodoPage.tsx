@@ -54,7 +54,7 @@ function TodoBoxes({ match }: { match: RouteMatch }) {
 }
 
 /**
- * `m/todo` (issue 15, decision 0064): the member's to-dos, what he did and what was copied to him, from the process
+ * `m/todo` (decision 0064): the member's to-dos, what he did and what was copied to him, from the process
  * centre's own list and counts; a row opens the to-do on this page (`?instance=`), with the flow's actions.
  */
 export function MobileTodoPage({ match }: PageProps) {

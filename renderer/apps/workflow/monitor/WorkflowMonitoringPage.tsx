@@ -110,7 +110,7 @@ function MonitorBoard({ match }: PageProps) {
 }
 
 /**
- * Workflow monitoring (route workflow.consoleMonitoring, issue 14): the running and interrupted instances the
+ * Workflow monitoring (route workflow.consoleMonitoring): the running and interrupted instances the
  * caller manages — all of them for an administrator, those of the flows naming him a process manager otherwise —
  * overdue first, then the longest waiting, with the interventions a manager has: reassign a to-do, jump to an
  * approval step, interrupt, recover, invalidate, each with its reason. A member who manages nothing is told so.

@@ -34,7 +34,7 @@ export function startLayout(fields: readonly FieldDef[], flow: StartFlow) {
 }
 
 /**
- * A new record of a form with a published flow (issue 14): the start node's form, the approvers of the nodes
+ * A new record of a form with a published flow: the start node's form, the approvers of the nodes
  * whose handlers the initiator picks, optional CC recipients, then "Submit" (the record is created and the flow
  * starts) or "Save draft" (only the instance is kept; the record comes with the first submit).
  */

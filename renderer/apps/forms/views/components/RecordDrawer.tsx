@@ -21,7 +21,7 @@ interface Props {
   onCreated(record: RecordRow | null): void;
 }
 
-// A form with a flow starts records through it (issue 14): that drawer is the workflow app's own chunk.
+// A form with a flow starts records through it: that drawer is the workflow app's own chunk.
 const StartFlowDrawer = lazy(() => import('../../../workflow/run/StartFlowDrawer.tsx'));
 
 /** What a 409 "number repeated" answer carries: the next free number (server/apps/forms/records.ts). */
