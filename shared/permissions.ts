@@ -9,7 +9,7 @@ export const PERMISSIONS = {
   'kernel.maintenance.switch': ['root'],
   'console.spaces.manage': ['root'],
   'console.users.manage': ['root'],
-  // Announcements, planned maintenance, platform settings and the role × permission table (`/root/*`, issue 17).
+  // Announcements, planned maintenance, platform settings and the role × permission table (`/root/*`).
   'console.platform.manage': ['root'],
   'org.structure.read': ['saas', 'admin', 'user', 'safe', 'audit'],
   'org.structure.manage': ['admin'],
@@ -86,7 +86,7 @@ export function holds(permission: Permission, roles: readonly string[], delegate
 }
 
 /**
- * Separation of duties (issue 10 point 4): the security and audit officers read what their duty needs (logs,
+ * Separation of duties (decision 0026): the security and audit officers read what their duty needs (logs,
  * security pages) and are not business users. An app whose roles are empty is every BUSINESS member's; safe and
  * audit use an app only when an admin names their role in it (decision 0026). Managers of the application centre
  * (admins) open every app; that exception is the caller's, as it is for the other app checks.

@@ -6,7 +6,7 @@ export const IP_ROLES = ['admin', 'safe', 'audit', 'user'] as const;
 export type IpRole = (typeof IP_ROLES)[number];
 
 /**
- * A space's security policy (issue 12, `securityaudit/management`), owned by the security reviewer and enforced by
+ * A space's security policy (§2.6 `securityaudit/management`), owned by the security reviewer and enforced by
  * the kernel: passwords set in the space, sign-in lockout of its members, idle sessions, addresses per role, and a
  * watermark nobody can switch off. The defaults are the platform's floor (§5: three wrong passwords, one minute).
  */

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Lang, Strict } from './common.ts';
 
-/** The application store's calls (issue 17, decisions 0076–0078). The package format is shared/appcenter/package.ts. */
+/** The application store's calls (decisions 0076–0078). The package format is shared/appcenter/package.ts. */
 export const STORE_API = '/api/appcenter/store';
 
 const Id = Type.String({ pattern: '^[0-9]{1,18}$' });

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Strict } from './common.ts';
 
-/** Platform access (issue 17, decisions 0082–0084): the contracts of root's access pages and the platform API. */
+/** Platform access (decisions 0082–0084): the contracts of root's access pages and the platform API. */
 
 // ── Platform API keys ──────────────────────────────────────────────────────────────────────────────────────────
 /** The scopes a platform key may hold; each platform API route needs exactly one. */

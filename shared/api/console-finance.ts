@@ -2,7 +2,7 @@ import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox
 import { Lang, SpaceId, Strict } from './common.ts';
 
 /**
- * Root's payments (issue 17, spec §2.4 sysop/financial*; decisions 0087–0088): product types, products, the shop,
+ * Root's payments (spec §2.4 sysop/financial*; decisions 0087–0088): product types, products, the shop,
  * payment channels and bills. Money travels as an integer number of minor units (fen) in, and as a decimal string
  * of minor units out (PostgreSQL bigint): never a float anywhere.
  */

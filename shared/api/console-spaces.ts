@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Lang, SpaceId, Strict } from './common.ts';
 import { Email, Phone } from './console.ts';
 
-/** Root's service providers and enterprise spaces (issue 17, spec §2.6 sysop/saas, sysop/enterprise*; decision 0072). */
+/** Root's service providers and enterprise spaces (spec §2.6 sysop/saas, sysop/enterprise*; decision 0072). */
 
 export const ProviderId = Type.String({ pattern: '^[a-z0-9]{1,32}$' });
 const LoginId = Type.String({ pattern: '^[A-Za-z0-9_.@-]{2,64}$' });

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Lang, SpaceId, Strict } from './common.ts';
 
-/** Interface watch and event tracking (issue 17, decisions 0085–0086): the operator's calls and the renderer's beacon. */
+/** Interface watch and event tracking (decisions 0085–0086): the operator's calls and the renderer's beacon. */
 export const WATCH_API = '/api/console/watch';
 export const TRACK_API = '/api/console/track';
 

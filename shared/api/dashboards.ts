@@ -15,7 +15,7 @@ import { Lang, Strict } from './common.ts';
 import { FilterSchema } from './forms.ts';
 
 /**
- * The dashboards calls (issue 16, decision 0065; contract in notes/dashboards-api.md). The shapes mirror
+ * The dashboards calls (decision 0065; contract in notes/dashboards-api.md). The shapes mirror
  * shared/dashboards/model.ts. Bounds here are loose on purpose: they only stop absurd payloads, so the shared rules
  * (chartProblems, boardProblems) answer every limit with their own `dashboards.validation.*` key and path.
  */

@@ -1,5 +1,5 @@
 /**
- * The data centre (issue 16, decision 0068): the space's forms seen as tables — rows, size and growth — for its
+ * The data centre (decision 0068): the space's forms seen as tables — rows, size and growth — for its
  * administrators. Served by server/apps/forms/datacenter, drawn by renderer/apps/forms/datacenter.
  */
 export const DATACENTER_API = '/api/forms/datacenter';

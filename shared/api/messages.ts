@@ -3,7 +3,7 @@ import { MESSAGE_CATEGORIES, MESSAGE_CHANNELS, type MessageCategory, type Messag
 import { Lang, Strict } from './common.ts';
 
 /**
- * The message centre's API (issue 13), shared by the server (schemas) and the renderer (types). Every call acts on
+ * The message centre's API, shared by the server (schemas) and the renderer (types). Every call acts on
  * the signed-in member's own messages in the request's space.
  *
  * - GET    /api/messages?category&app&from&to&unread&cursor → { items: MessageItem[], next: string | null } (keyset, newest first)
@@ -68,7 +68,7 @@ export const ReadAllBody = Strict({ category: Type.Optional(Category) });
 export const SubscriptionChange = Strict({ category: Category, app: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])), channel: Channel, enabled: Type.Boolean() });
 
 /*
- * Added for the server side (issue 13): the admin's calls, and the bodies the server checks itself so that an unknown
+ * Added for the server side: the admin's calls, and the bodies the server checks itself so that an unknown
  * category or channel is a 422 naming it (decision 0051) rather than a generic schema 400. `SubscriptionChange`
  * above stays the renderer's type; these accept the same shape with looser strings.
  *

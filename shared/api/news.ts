@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { IdParam, Lang, Strict } from './common.ts';
 
-/** Announcements and help articles (issue 15, decision 0063): read by everyone, written by the operator (issue 17). */
+/** Announcements and help articles (decision 0063): read by everyone, written by the operator. */
 export const NEWS_PAGE = 20;
 export const HELP_CATEGORIES = ['start', 'forms', 'workflow'] as const;
 export type HelpCategory = (typeof HELP_CATEGORIES)[number];

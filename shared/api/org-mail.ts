@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Strict } from './common.ts';
 
 /**
- * Bodies of the mail settings and templates (issue 12, emailTemplateConfig). Shapes and outer bounds only: the
+ * Bodies of the mail settings and templates (§2.6 emailTemplateConfig). Shapes and outer bounds only: the
  * values are checked by shared/org/mail-settings.ts and mail-templates.ts, so a wrong value is a 422 that names the
  * problem in the caller's language.
  */

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Lang, SpaceId, Strict } from './common.ts';
 
 /**
- * The service provider's own console (issue 17, decisions 0071, 0074, 0075): its spaces and their usage, its
+ * The service provider's own console (decisions 0071, 0074, 0075): its spaces and their usage, its
  * settings and defaults, its notices, and the resource and service pages. Objects reject unknown properties.
  */
 export const SAAS_API = '/api/org/saas';

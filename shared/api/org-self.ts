@@ -4,7 +4,7 @@ import { Lang, Strict } from './common.ts';
 import { MemberFieldValuesSchema } from './org-member-fields.ts';
 
 /**
- * Personal settings "My info" and "User groups" (spec §2.8, §3, §5; issue 15, decision 0062): what a member reads
+ * Personal settings "My info" and "User groups" (spec §2.8, §3, §5; decision 0062): what a member reads
  * and changes about himself in the space he is in. The rules are the member write path's (`memberProblems`).
  */
 export const SELF_PROFILE_PATH = '/api/org/me/profile';

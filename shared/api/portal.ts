@@ -4,7 +4,7 @@ import { COMPONENT_STYLES, ICON_TYPES, LINK_TYPES, TERMINALS } from '../portal/m
 import { Lang, Strict } from './common.ts';
 
 /**
- * The portal calls (issue 15, decision 0060; contract in notes/portal-api.md). The shapes mirror shared/portal/model.ts.
+ * The portal calls (decision 0060; contract in notes/portal-api.md). The shapes mirror shared/portal/model.ts.
  * Bounds here are loose on purpose: they only stop absurd payloads, so the shared rules (portalProblems) answer
  * every §5 limit with their own `portal.validation.*` key and path.
  */

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Strict } from './common.ts';
 
-/** The workbench's apps (issue 9): favourites first, then the most recently opened, then the rest. */
+/** The workbench's apps: favourites first, then the most recently opened, then the rest. */
 export const MY_APPS_LIMIT = 60;
 
 export const FavouriteBody = Strict({ favourite: Type.Boolean() });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Lang, Strict } from './common.ts';
 
-/** Request shapes of the workflow engine's run-time API (issue 14). Rules beyond shape are the handlers' 422s. */
+/** Request shapes of the workflow engine's run-time API. Rules beyond shape are the handlers' 422s. */
 const Id = Type.String({ pattern: '^[0-9]{1,18}$' });
 const Ids = Type.Array(Id, { maxItems: 200 });
 const Values = Type.Record(Type.String({ pattern: '^f[0-9]{1,6}$' }), Type.Unknown(), { maxProperties: 500 });

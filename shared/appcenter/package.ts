@@ -8,7 +8,7 @@ import { validateDefinition } from '../forms/validate.ts';
 import { modelProblems } from '../workflow/validate-model.ts';
 
 /**
- * The application package of the store (issue 17, decision 0077): one application of a space — its system, its
+ * The application package of the store (decision 0077): one application of a space — its system, its
  * forms' published definitions (fields, numbering rules), shared views, role rules and the flows bound to them —
  * never a record. Every id of the publisher's space is replaced by a package key (`form1`, `form2`…), so nothing
  * in a package points back into the space it came from. Parts are keyed by the app that owns them (forms,

@@ -1,5 +1,5 @@
 /**
- * qChat (spec §2.7, issue 13, decision 0052): what the chat server answers and pushes, shared by the server, the
+ * qChat (spec §2.7, decision 0052): what the chat server answers and pushes, shared by the server, the
  * renderer and the tests. Chat is carried on the platform's own HTTP API and push socket; no third-party provider.
  */
 export const CHAT_LIMITS = {

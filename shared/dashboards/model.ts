@@ -2,7 +2,7 @@ import type { FilterGroup } from '../forms/filters.ts';
 import type { ValueKind } from '../forms/fields.ts';
 
 /**
- * Charts, dashboards and data screens (issue 16, decision 0065). One model for the designer, the viewer and the
+ * Charts, dashboards and data screens (decision 0065). One model for the designer, the viewer and the
  * server: a chart is a query over ONE form (optionally reaching the forms its relation fields point to) plus how
  * it is drawn. The query always runs inside the viewer's record permissions (the forms' visibleWhere).
  */

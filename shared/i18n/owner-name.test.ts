@@ -11,7 +11,7 @@ function formsStrings(language: string): Array<[string, string]> {
     .flatMap((name) => Object.entries(JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as Record<string, string>));
 }
 
-// Issue 9: the person a record belongs to had three names (数据所有者, 数据负责人, 记录所有者). One, everywhere.
+// A past defect: the person a record belongs to had three names (数据所有者, 数据负责人, 记录所有者). One, everywhere.
 describe('the record owner has one name in the forms app', () => {
   it('zh-CN: 记录所有者', () => {
     const other = formsStrings('zh-CN').filter(([, text]) => /所有者|负责人/.test(text) && !text.includes('记录所有者'));

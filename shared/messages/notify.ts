@@ -1,7 +1,7 @@
 import type { MicroAppId } from '../apps.ts';
 
 /**
- * The one way an app tells people something (issue 13). An app calls `kernel.notices.send(trx, spaceId, notice)`
+ * The one way an app tells people something. An app calls `kernel.notices.send(trx, spaceId, notice)`
  * inside its own transaction: a rolled-back transaction sends nothing; a committed one is delivered exactly once per
  * recipient and channel (an outbox in the database, drained by a worker). Recipients are resolved by the
  * organisation app; the wording is dictionary keys rendered in each reader's language when read or sent.
@@ -19,7 +19,7 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
  */
 export const BUILT_IN_CHANNELS: Readonly<Record<MessageChannel, boolean>> = { inApp: true, desktop: true, email: false, sms: false };
 
-/** A to-do must be seen: it cannot leave the message centre, whatever anyone chooses (issue 13). */
+/** A to-do must be seen: it cannot leave the message centre, whatever anyone chooses. */
 export const alwaysOn = (category: string, channel: string) => category === 'todo' && channel === 'inApp';
 
 export const MESSAGE_PRIORITIES = ['low', 'normal', 'high'] as const;

@@ -1,5 +1,5 @@
 /**
- * The address book (spec §2.6 organization/contacts, organization/usercontactinfo; issue 12, decision 0038). Name,
+ * The address book (spec §2.6 organization/contacts, organization/usercontactinfo; decision 0038). Name,
  * departments and main post are always on a card: without them an address book finds nobody. Every other §3 field
  * is shown to members only when the administrator makes it visible; viewers who may read the full member records
  * anyway (`org.members.read`: admin, safe, audit) always see all of them.

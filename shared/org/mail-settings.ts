@@ -1,7 +1,7 @@
 import type { MailProblem } from './mail-templates.ts';
 
 /**
- * The space's outgoing mail server (issue 12, emailTemplateConfig; decision 0041). Shared by the page and the server,
+ * The space's outgoing mail server (§2.6 emailTemplateConfig; decision 0041). Shared by the page and the server,
  * so both refuse the same things with the same words. The password is write-only: the server answers whether one
  * is set (`passwordSet`), never the password.
  */

@@ -1,7 +1,7 @@
 import type { Language } from '../i18n/index.ts';
 
 /**
- * The e-mails the platform sends (issue 12, emailTemplateConfig; decision 0041), each a subject and a plain-text body
+ * The e-mails the platform sends (§2.6 emailTemplateConfig; decision 0041), each a subject and a plain-text body
  * per language with `<%name%>` placeholders. Defaults are dictionary strings (`org.mail.template.<key>.subject|body`);
  * a space's administrator may override them. The page, the server and every sender (messages, workflow) use this
  * one renderer and these placeholder lists, so what the editor accepts is exactly what a sender fills.

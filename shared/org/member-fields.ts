@@ -29,7 +29,7 @@ export interface MemberFieldDef {
   required: boolean;
   /** Members see it on colleagues' address-book cards (administrators always do). */
   onCard: boolean;
-  /** Members may change their own value in personal settings (read by that later issue; stored now). */
+  /** Members may change their own value in personal settings (the "My info" tab's checks read it). */
   selfEdit: boolean;
   enabled: boolean;
   sort: number;

@@ -1,5 +1,5 @@
 /**
- * The one people picker (issue 12, decision 0038): departments, members, posts, role groups and user groups, for
+ * The one people picker (decision 0038): departments, members, posts, role groups and user groups, for
  * every screen where a designer picks people — the record-permission rule dialog today, the workflow designer,
  * portal scopes and rules later. The component is `renderer/shell/picker/OrgPicker.tsx`; its props and value are
  * here so that any app (and the server, checking what it receives) speaks the same shape.

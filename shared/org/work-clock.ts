@@ -1,7 +1,7 @@
 import { isWorkingDay, type WorkTime } from './work-time.ts';
 
 /**
- * Time limits counted in working minutes (workflow time limits, issue 14): the work time of decision 0034 read as
+ * Time limits counted in working minutes (workflow time limits): the work time of decision 0034 read as
  * wall-clock periods in the space's time zone, turned into instants with the zone's offset of that day.
  */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -9,7 +9,7 @@ const week: WorkTime = {
   ],
 };
 
-describe('work time (issue 12, workTime)', () => {
+describe('work time (§2.6 workTime)', () => {
   it('knows weekdays, holidays and make-up working days', () => {
     expect(isoWeekday('2026-11-23')).toBe(1); // a Monday
     expect(isoWeekday('2026-11-29')).toBe(7); // a Sunday

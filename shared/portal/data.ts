@@ -5,7 +5,7 @@ import type { ComponentType, Portal } from './model.ts';
 /**
  * What a component shows, as the server answers it. Each component's first page arrives with the portal in one call
  * (`GET /api/portal/open`); further pages and other labels come from the component's own call. A component that
- * failed carries its own error and the others still show (issue 15).
+ * failed carries its own error and the others still show.
  */
 export interface MessageAlertData {
   type: 'messageAlert';
@@ -24,7 +24,7 @@ export interface ChartData {
   type: 'chart';
   /**
    * `unavailable` when no chart is chosen; `ready` with the chart (as the viewer may read it) and its result, which
-   * the renderer draws with the dashboards app's ChartView (issue 16).
+   * the renderer draws with the dashboards app's ChartView.
    */
   state: 'unavailable' | 'ready';
   chart?: Pick<Chart, 'id' | 'name' | 'type' | 'options' | 'tips' | 'query'>;

@@ -120,7 +120,7 @@ interface ComponentBase<T extends ComponentType, C> {
 
 export type MessageAlertComponent = ComponentBase<'messageAlert', { categories: MessageCategory[]; pageSize: number }>;
 export type MyWorkComponent = ComponentBase<'myWork', { pageSize: number }>;
-/** The chart comes from the dashboards app (issue 16); until it lands the component says so honestly. */
+/** The chart comes from the dashboards app; until it lands the component says so honestly. */
 export type ChartComponent = ComponentBase<'chart', { chartId: string | null }>;
 export type AppDataComponent = ComponentBase<
   'appData',

@@ -66,7 +66,7 @@ describe('matchRoute', () => {
     expect(idOf('/space-Ab12/root/opNotice')).toBeNull();
     expect(idOf('/space-Ab12/sysop/user/edit')).toBeNull();
     expect(idOf('/space-Ab12/appstore/setupbanner')).toBeNull();
-    // The §2.6 sysop pages are enterprise pages, so they do take a prefix; root's enterprise list (issue 17) does not.
+    // The §2.6 sysop pages are enterprise pages, so they do take a prefix; root's enterprise list does not.
     expect(idOf('/space-Ab12/sysop/structure')).toBe('org.structure');
     expect(idOf('/sysop/enterprise')).toBe('console.enterprises');
     expect(idOf('/space-Ab12/sysop/enterprise')).toBeNull();

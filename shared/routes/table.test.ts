@@ -58,7 +58,7 @@ const SPEC = {
     console/tmp/store/permissionmanage console/tmp/appstore/audit console/tmp/ruledesigner console/tmp/modulePermission
     console/tmp/modelAnalysisPermission`),
   frame: words('home/login home/invitation/{token} home/forgotPassword maintenance nopermission notfound'),
-  // Issue 15's phone pages under `/m/` (decision 0064), outside §2's list.
+  // The mobile terminal's phone pages under `/m/` (decision 0064), outside §2's list.
   // The forms pages among them (renderer/apps/forms/mobile): apps, a form's records, a record, create/edit.
   mobile: words(`m/login m/home m/todo m/messages m/me
     m/apps m/app/{appId}/{formId} m/app/{appId}/{formId}/{recordId} m/app/{appId}/{formId}/edit/{recordId?}`),

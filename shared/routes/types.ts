@@ -4,7 +4,7 @@ import type { Role } from '../roles.ts';
 
 /**
  * Page frames of spec §2.1: `root` operator, `customer` enterprise admin/console, `access` login/public frame,
- * `index` user-facing, `mobile` the phone pages under `/m/` (issue 15: no header, side menu or loading bar).
+ * `index` user-facing, `mobile` the phone pages under `/m/` (no header, side menu or loading bar).
  */
 export type Layout = 'index' | 'root' | 'customer' | 'access' | 'mobile';
 

@@ -1,7 +1,7 @@
 import type { FilterGroup } from '../forms/filters.ts';
 
 /**
- * The flow model of one form (issue 14; docs/decisions/0053): a main path of nodes from start to end, where a
+ * The flow model of one form (docs/decisions/0053): a main path of nodes from start to end, where a
  * condition or parallel node holds branches that are paths of their own and meet again after the node. A nested
  * path (not a free graph) makes "every path reaches the end" a matter of shape, joins unambiguous and rollback
  * targets "upstream on a sequential path" easy to tell; the designer draws it on a canvas.

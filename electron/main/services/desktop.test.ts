@@ -91,7 +91,7 @@ describe('main-process push', () => {
     expect(unread).toBe(0);
   });
 
-  it('shows the message centre\'s unread count, and one pop-up per message from the desktop channel only (issue 13)', () => {
+  it('shows the message centre\'s unread count, and one pop-up per message from the desktop channel only', () => {
     const channel = new FakeChannel();
     const notices: string[] = [];
     let unread = -1;

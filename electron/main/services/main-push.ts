@@ -51,7 +51,7 @@ export class MainPush {
 
   /**
    * Every message goes to every window. The tray shows the message centre's own unread count, plus other pushes
-   * that arrived unseen; a pop-up comes for the desktop channel's events (issue 13: the member's subscription
+   * that arrived unseen; a pop-up comes for the desktop channel's events (the member's subscription
    * decides, so a message arrives as one pop-up, not one per socket event) and for other titled pushes.
    */
   private deliver(message: unknown): void {

@@ -10,7 +10,7 @@ export const ACCOUNT_ROUTES: RouteEntry[] = [
   // `/home/user` is the same personal settings, opened on "my info" (one capability, both §2.5 addresses).
   route('profile', 'home/user', 'SettingsCenterPage', { status: 'built' }),
   route('settings', 'setting/center', 'SettingsCenterPage', { status: 'built' }),
-  // Outside the spec's list: the mobile terminal's "me" tab (issue 15, decision 0064).
+  // Outside the spec's list: the mobile terminal's "me" tab (decision 0064).
   route('mobileMe', 'm/me', 'MobileMePage', { layout: 'mobile', status: 'built', inMenu: false }),
   // Developer authorisation (decisions 0049, 0058, 0059): the administrator's review on both §2.6 addresses (one page,
   // offered once), and the public developer centre of §2.5.

@@ -26,7 +26,7 @@ export const CONSOLE_ROUTES: RouteEntry[] = [
   route('financialBill', 'sysop/financialbill', 'FinancialBillPage', { status: 'built' }),
   route('saas', 'sysop/saas', 'SaasListPage', { status: 'built' }),
   route('addSaas', 'sysop/addSaas', 'SaasAddPage', { status: 'built' }),
-  // Root's spaces' lifecycle (issue 17, decision 0072): moved here from the org table, patterns unchanged.
+  // Root's spaces' lifecycle (decision 0072): moved here from the org table, patterns unchanged.
   route('enterprises', 'sysop/enterprise', 'EnterpriseListPage', { status: 'built' }),
   route('enterpriseAdd', 'sysop/enterprise/add', 'EnterpriseAddPage', { inMenu: false, status: 'built' }),
   route('enterpriseEdit', 'sysop/enterprise/edit', 'EnterpriseEditPage', { inMenu: false, status: 'built' }),

@@ -37,7 +37,7 @@ export const FORMS_ROUTES: RouteEntry[] = [
   // Record permission rules: administrators only (§6), as its page and API say.
   route('appConfig', 'app/config', 'AppConfigPage', { roles: ['admin'], permission: 'forms.design', status: 'built' }),
   route('preview', 'preview', 'PreviewPage', { public: true }),
-  // Issue 15's phone pages (outside spec §2's list): the forms a member uses on the shop floor, in the mobile frame.
+  // The mobile terminal's phone pages (outside spec §2's list): the forms a member uses on the shop floor, in the mobile frame.
   // The phone's own tab bar leads to them, never the web menus.
   route('mobileApps', 'm/apps', 'MobileAppsPage', { layout: 'mobile', inMenu: false, status: 'built' }),
   route('mobileList', 'm/app/{appId}/{formId}', 'MobileListPage', { layout: 'mobile', inMenu: false, status: 'built' }),

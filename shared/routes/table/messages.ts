@@ -12,7 +12,7 @@ const admin = routeGroup('messages', { layout: 'customer', roles: ['admin'], san
 export const MESSAGES_ROUTES: RouteEntry[] = [
   route('center', 'user/messagecenter', 'MessageCenterPage', { status: 'built' }),
   route('subscriptions', 'user/subscribeManage', 'SubscribeManagePage', { status: 'built' }),
-  // Outside the spec's list: the mobile terminal's message centre (issue 15, decision 0064).
+  // Outside the spec's list: the mobile terminal's message centre (decision 0064).
   route('mobileCenter', 'm/messages', 'MobileMessagesPage', { layout: 'mobile', status: 'built', inMenu: false }),
   admin('systemPush', 'system/push', 'SystemPushPage', { status: 'built' }),
 ];

@@ -87,7 +87,7 @@ export const ORG_ROUTES: RouteEntry[] = [
   route('workSheet', 'sysop/workSheet', 'WorkSheetPage'),
   route('identificationResolution', 'sysop/TripartiteAccess/IdentificationResolution', 'IdResolutionPage'),
   route('memberAdmin', 'sysop/memberAdmin', 'MemberAdminPage', { roles: ['admin', 'safe', 'audit'], status: 'built' }),
-  // Three-role separation (issue 12): the operation log is the auditor's alone, narrower than §6's list for the
+  // Three-role separation: the operation log is the auditor's alone, narrower than §6's list for the
   // section (admin and safe are the audited). One page on both addresses, offered once.
   route('securityAuditLog', 'sysop/security/audit', 'AuditLogPage', { roles: ['audit'], status: 'built' }),
   route('safetyAudit', 'sysop/safety/audit', 'AuditLogPage', { roles: ['audit'], status: 'built', inMenu: false }),

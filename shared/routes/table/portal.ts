@@ -6,9 +6,9 @@ const route = routeGroup('portal');
 /** Workbench (§2.7) and the shared information pages of §2.5; §6 opens news and developer centre to guests. */
 export const PORTAL_ROUTES: RouteEntry[] = [
   route('workbench', 'user/workbench/{id?}', 'WorkbenchPage', { status: 'built' }),
-  // Portal management (issue 15, decision 0061): the console's page, on the address §2.6 lists under the enterprise.
+  // Portal management (decision 0061): the console's page, on the address §2.6 lists under the enterprise.
   route('manage', 'system/portal', 'PortalManagePage', { ...CONSOLE, sandbox: true, permission: 'portal.manage', status: 'built' }),
-  // Outside the spec's list: the mobile terminal's home, the app (or `?terminal=applet`) portal (issue 15, decision 0064).
+  // Outside the spec's list: the mobile terminal's home, the app (or `?terminal=applet`) portal (decision 0064).
   route('mobileHome', 'm/home', 'MobileHomePage', { layout: 'mobile', status: 'built', inMenu: false }),
   route('architecture', 'qpaasArchitecture', 'ArchitecturePage', { system: 'qpaas' }),
   route('newsList', 'news/list', 'NewsListPage', { public: true, status: 'built' }),
