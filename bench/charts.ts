@@ -1,5 +1,5 @@
 /**
- * bench:charts — issue 16's speed figures on the order form of bench:records (bench/records-setup.ts: 1,000,000
+ * bench:charts — the dashboards' speed figures on the order form of bench:records (bench/records-setup.ts: 1,000,000
  * records, 60% in the Production department), read by the NON-admin acme.user under the department rule:
  *   (a) a grouped count by a select field (Status) and (b) a monthly sum of a number field (Amount by Due month).
  *       The engine is measured where a client meets it: `POST /api/dashboards/preview` (the designer's call, which

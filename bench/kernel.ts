@@ -2,7 +2,7 @@
  * B7 (docs: ../shared/design/performance.md): requests/s of an authenticated `qycloudBaseInfo` call on the
  * real server (session cookie, space resolution, access check, interface watch, one log line per request to a
  * file) against a bare node:http server answering the same JSON. A second real server with WATCH=off says what
- * interface watch costs (issue 17). Each server runs in its own process; autocannon loads them from this one,
+ * interface watch costs. Each server runs in its own process; autocannon loads them from this one,
  * alternating rounds so machine noise hits all alike.
  */
 import fs from 'node:fs';

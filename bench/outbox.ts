@@ -1,5 +1,5 @@
 /**
- * Desktop outbox and offline cache (issue 4): 1,000 department creations queued offline in an Outbox on a SQLite
+ * Desktop outbox and offline cache: 1,000 department creations queued offline in an Outbox on a SQLite
  * file, then replayed against the real server running in its own process; the server's list is then counted for
  * lost and duplicated writes. Then the offline cache's read (OfflineCache.get) against a bare better-sqlite3
  * SELECT of the same row, 10,000 reads each, alternating rounds so machine noise hits both alike.

@@ -1,5 +1,5 @@
 /**
- * bench:portal — the portal's open call against its own slowest part, in the same run (issue 15):
+ * bench:portal — the portal's open call against its own slowest part, in the same run:
  *   a space with a form of 1,000,000 records (bulk-loaded as bench:records does), a portal of six components of
  *   which two are application-data components over that form (different labels: other title and content fields,
  *   one with two tabs), opened by a NON-admin member whose department rule restricts what he sees.

@@ -152,7 +152,7 @@ try {
     if (state.status !== 'complete' || state.done !== rows) throw new Error(`import ${kind}: ${JSON.stringify(state)}`);
     return rows / seconds;
   };
-  /** Issue 11: every cell multi-byte text (CJK, extension B, emoji), the case that once lost characters at zip chunk edges. */
+  /** Spreadsheet import and export: every cell multi-byte text (CJK, extension B, emoji), the case that once lost characters at zip chunk edges. */
   const MULTIBYTE = ['螺栓', '垫片', '𠀀𪚥', '😀👍🏽', '中文', '，。', '￥', '𫠠'];
   const multibyteRow = (i: number) => [0, 1].map((k) => Array.from({ length: 3 + ((i + k) % 9) }, (_, j) => MULTIBYTE[(i * 7 + j * 3 + k) % MULTIBYTE.length]).join(''));
   resetPeak(stack.serverPid);

@@ -6,7 +6,7 @@ const EN = path.resolve('shared/i18n/en');
 
 /**
  * Messages take one form whatever the count (zh-CN and en share their keys, no plural variants), so an English
- * count never sits before a plural noun: "1 apps" (issue 9). "Apps: 1" reads right for every number.
+ * count never sits before a plural noun: "1 apps". "Apps: 1" reads right for every number.
  */
 describe('English counts', () => {
   it('no en message puts <%count%> before a plural noun', () => {

@@ -29,7 +29,7 @@ async function checkSignedInPages(page: Page, skin: string) {
   await openFromMenu(page, 'portal.workbench');
 }
 
-describe.skipIf(!!missing)('WCAG 2 A/AA (axe-core) on the main pages, light and dark (issue 9)', () => {
+describe.skipIf(!!missing)('WCAG 2 A/AA (axe-core) on the main pages, light and dark', () => {
   it('sign-in, workbench, application centre and change password pass in the light and the dark skin', async () => {
     const context = await browser.newContext({ baseURL: platform.url, viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const page = await context.newPage();

@@ -8,7 +8,7 @@ import { TEST_DEMO_PASSWORD } from '../support/client.ts';
 import { textReader } from '../support/texts.ts';
 
 /**
- * Issue 15 in the browser: the security tab of the personal settings (two-step set-up, binding a phone), the sign-in
+ * Account security in the browser: the security tab of the personal settings (two-step set-up, binding a phone), the sign-in
  * page's second step and its "forgot password" page, each reached through the screens.
  */
 let platform: Platform;

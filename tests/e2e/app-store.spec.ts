@@ -12,7 +12,7 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-describe.skipIf(!!missing)('the application store in a real browser (issue 17)', () => {
+describe.skipIf(!!missing)('the application store in a real browser', () => {
   it('acme publishes an app, root approves it, nova installs it and adds a record to its form', async () => {
     // acme's administrator publishes the demo application through the upload page.
     const acme = await signInPage(browser, platform.url, 'acme.admin', { height: 1000 });

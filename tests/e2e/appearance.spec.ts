@@ -25,7 +25,7 @@ const markLines = async (on: Page = page) => tileLines((await on.locator(MARK).g
 /** Read back what the screens did (nothing is set up through the API). */
 const appearance = async () => ok((await signedIn(platform.url, 'acme.user')).get('/api/org/appearance'));
 
-describe.skipIf(!!missing)('space appearance in a real browser (issue 12: watermark, themeColor, webchatConfig)', () => {
+describe.skipIf(!!missing)('space appearance in a real browser (§2.6 watermark, themeColor, webchatConfig)', () => {
   it('puts a watermark on the demo app: chosen in the menu’s watermark page, previewed unsaved, saved', async () => {
     await byTestId('menu-item-org.watermark').click();
     await byTestId('watermark-setting').waitFor();

@@ -20,7 +20,7 @@ async function openDesigner(page: Page): Promise<Page> {
   return designer;
 }
 
-describe.skipIf(!!missing)('charts in a real browser (issue 16)', () => {
+describe.skipIf(!!missing)('charts in a real browser', () => {
   it('the demo admin designs a bar chart and a pie chart over the demo form, previews and saves both', async () => {
     const page = await signInPage(browser, platform.url, 'acme.admin', { height: 1000 });
     const designer = await openDesigner(page);

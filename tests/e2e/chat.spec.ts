@@ -22,7 +22,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe.skipIf(!!missing)('qChat between two browsers (issue 13)', () => {
+describe.skipIf(!!missing)('qChat between two browsers', () => {
   it('says chat is off until the admin turns it on; then a direct chat with text and an image arrives live, and the receipt goes back', async () => {
     const member = await signInPage(browser, platform.url, 'acme.user', { height: 900 });
     await member.goto('/qChat');

@@ -9,7 +9,7 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-describe.skipIf(!!missing)('platform access in a real browser (issue 17, decisions 0082 and 0084)', () => {
+describe.skipIf(!!missing)('platform access in a real browser (decisions 0082 and 0084)', () => {
   it('root creates an API key and sees its secret once, then edits a help article that the help centre shows', async () => {
     const page = await signInPage(browser, platform.url, 'root', { height: 1000 });
 

@@ -11,7 +11,7 @@ const missing = browserSuite((started) => ({ platform, browser } = started));
 
 const modalOk = (page: Page) => page.locator('.arco-modal:visible .arco-modal-footer .arco-btn-primary').click();
 
-describe.skipIf(!!missing)('payments in a real browser (issue 17: sysop/financial*)', () => {
+describe.skipIf(!!missing)('payments in a real browser (§2.4 sysop/financial*)', () => {
   it('root creates a type and a product, puts it in the shop, orders it for a space, pays through the development channel and sees the bill paid', async () => {
     const page = await signInPage(browser, platform.url, 'root', { height: 900, acceptDownloads: true });
 

@@ -21,7 +21,7 @@ async function pickTime(page: Page, testId: string, when: Date): Promise<void> {
   await expect.poll(() => input.inputValue()).toBe(text);
 }
 
-describe.skipIf(!!missing)('the operator’s notices, accounts and settings in a real browser (issue 17)', () => {
+describe.skipIf(!!missing)('the operator’s notices, accounts and settings in a real browser', () => {
   it('schedules an announcement and a maintenance, locks and unlocks an account, and closes registration', async () => {
     const page = await signInPage(browser, platform.url, 'root', { height: 1000 });
 

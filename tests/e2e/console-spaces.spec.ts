@@ -9,7 +9,7 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-describe.skipIf(!!missing)('root’s providers and spaces in a real browser (issue 17)', () => {
+describe.skipIf(!!missing)('root’s providers and spaces in a real browser', () => {
   it('creates a provider, a space for it with its administrator, suspends and resumes the space', async () => {
     const page = await signInPage(browser, platform.url, 'root', { height: 1000 });
 

@@ -17,7 +17,7 @@ async function chooseOption(page: Page, testId: string, text: string | RegExp): 
   await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
 }
 
-describe.skipIf(!!missing)('interface watch and event tracking in a real browser (issue 17)', () => {
+describe.skipIf(!!missing)('interface watch and event tracking in a real browser', () => {
   it('root reaches the watch pages through the menu and sees the measured figures, limits and tracked pages', async () => {
     // A member browses first: the shell reports her page views by beacon, in her own space.
     const member = await signInPage(browser, platform.url, 'acme.user');

@@ -25,7 +25,7 @@ beforeAll(async () => {
 const active = (page: Page, selector: string) => page.locator(`.qp-page[data-active="true"] ${selector}`);
 const rows = (page: Page) => active(page, '[data-testid="contact-row"]');
 
-describe.skipIf(!!missing)('address book and people picker in a real browser (issue 12)', () => {
+describe.skipIf(!!missing)('address book and people picker in a real browser', () => {
   it('a member opens the address book from the menu, browses a department, finds 张三 by "zs" and opens the card', async () => {
     const page = await signInPage(browser, platform.url, 'acme.user', { height: 900 });
     await page.getByTestId('menu-item-org.contacts').click();

@@ -42,7 +42,7 @@ async function clickFirstBar(page: Page, chartId: string): Promise<void> {
   throw new Error('no bar was hit');
 }
 
-describe.skipIf(!!missing)('dashboards and data screens in a real browser (issue 16)', () => {
+describe.skipIf(!!missing)('dashboards and data screens in a real browser', () => {
   it('designs two charts, puts them on a dashboard with a global filter, drills down, sees a new record live, and shows a data screen full screen', async () => {
     const page = await signInPage(browser, platform.url, 'acme.admin', { height: 1000, acceptDownloads: true });
     await page.setViewportSize({ width: 1440, height: 1000 });

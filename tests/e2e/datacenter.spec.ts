@@ -18,7 +18,7 @@ async function openFromMenu(page: Page, routeId: string) {
   await page.locator(`.qp-page[data-active="true"][data-page="${routeId}"]`).waitFor();
 }
 
-describe.skipIf(!!missing)('the data centre in a real browser (issue 16)', () => {
+describe.skipIf(!!missing)('the data centre in a real browser', () => {
   it('the demo admin finds the data centre in the menu, searches it, opens a table with its growth, then monitoring', async () => {
     const page = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
     await openFromMenu(page, 'forms.consoleDataCenter');

@@ -9,7 +9,7 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-describe.skipIf(!!missing)('developer authorisation in a real browser (issue 15)', () => {
+describe.skipIf(!!missing)('developer authorisation in a real browser', () => {
   it('the administrator reviews applications on system/dev: rejects one with a reason, approves another, revokes its token', async () => {
     // The members' applications. Filed through their own calls until the personal settings page, built alongside,
     // mounts the developer tab (renderer/apps/account/developer/DeveloperTab.test.tsx covers the tab itself).

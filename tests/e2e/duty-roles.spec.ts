@@ -6,7 +6,7 @@ import { browserSuite } from '../support/browser-suite.ts';
 import { signedIn } from '../support/client.ts';
 import { ok } from '../support/forms.ts';
 
-/** Issue 9 / issue 10 point 4 (decision 0026): an auditor is offered no business app, nor "new record", by default. */
+/** Separation of duties (decision 0026): an auditor is offered no business app, nor "new record", by default. */
 
 let platform: Platform;
 let browser: Browser;

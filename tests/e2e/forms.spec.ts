@@ -129,7 +129,7 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     const rows: Cell[][] = [];
     for await (const row of readSheet(saved, 'xlsx')) rows.push(row);
     expect(rows.length).toBe(3);
-    // The failure file (issue 11): the sheet's own headers and cells, then a reason naming the row.
+    // The failure file: the sheet's own headers and cells, then a reason naming the row.
     expect(rows[0]!.slice(0, 5)).toEqual(['Batch', 'Result', 'Received', 'Supplier mail', 'Quantity']);
     expect(rows.slice(1).map((r) => String(r[5]).match(/\d+/)?.[0])).toEqual(['3', '5']);
     await byTestId('import-close').click();

@@ -9,7 +9,7 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-describe.skipIf(!!missing)('join applications in a real browser (issue 12)', () => {
+describe.skipIf(!!missing)('join applications in a real browser', () => {
   it('the admin hands out the link; a person applies; the admin approves; the person sees it and signs in', async () => {
     const admin = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
     await admin.getByTestId('menu-item-org.enterUserRegist').click();

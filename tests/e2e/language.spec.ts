@@ -8,7 +8,7 @@ let platform: Platform;
 let browser: Browser;
 const missing = browserSuite((started) => ({ platform, browser } = started));
 
-describe.skipIf(!!missing)('the space\'s own wording in a real browser (issue 12)', () => {
+describe.skipIf(!!missing)('the space\'s own wording in a real browser', () => {
   it('the admin changes a dictionary string; it shows on screen, for them and for a member of the space', async () => {
     const page = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
     await page.getByTestId('menu-item-org.languageSetting').click();

@@ -43,7 +43,7 @@ async function chooseOption(testId: string, text: string) {
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: text }).first().click();
 }
 
-describe.skipIf(!!missing)('mail settings and templates in a real browser (issue 12, emailTemplateConfig)', () => {
+describe.skipIf(!!missing)('mail settings and templates in a real browser (§2.6 emailTemplateConfig)', () => {
   it('sets the SMTP server from the page reached through the menu, and a test message really arrives', async () => {
     await page.getByTestId('menu-item-org.emailTemplateConfig').click();
     await byTestId('mail-settings').waitFor();

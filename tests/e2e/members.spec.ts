@@ -49,7 +49,7 @@ async function sheet(rows: Cell[][]): Promise<string> {
   return file;
 }
 
-describe.skipIf(!!missing)('members in a real browser (issue 12)', () => {
+describe.skipIf(!!missing)('members in a real browser', () => {
   it('adds a post, then a member who holds it, from the member page reached through the menu', async () => {
     await page.getByTestId('menu-item-org.elementPostManage').click();
     await byTestId('post-add').click();

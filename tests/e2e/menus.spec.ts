@@ -23,7 +23,7 @@ async function expectWorkingPage(page: Page, routeId: string) {
   expect(await broken.count(), `${routeId} shows a planned page or an error`).toBe(0);
 }
 
-describe.skipIf(!!missing)('menus in a real browser (issue 9)', () => {
+describe.skipIf(!!missing)('menus in a real browser', () => {
   it.each(['root', 'acme.admin', 'acme.user', 'acme.safe', 'acme.audit'])('every menu entry %s sees opens a built page', async (loginId) => {
     const page = await signIn(loginId);
     await expectAccessible(page, `${loginId} workbench`);
@@ -83,7 +83,7 @@ describe.skipIf(!!missing)('menus in a real browser (issue 9)', () => {
   });
 });
 
-describe.skipIf(!!missing)('defects met on the way (issue 9)', () => {
+describe.skipIf(!!missing)('defects a new user met on the way', () => {
   it('a member opening another space keeps their own header, is told they are not a member, and gets back', async () => {
     const page = await signIn('acme.user');
     await page.goto('/space-nova/user/workbench');

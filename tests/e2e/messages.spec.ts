@@ -49,7 +49,7 @@ async function sendNotice(page: Page, title: string, logins: string[], check?: s
   await active(page).getByTestId('messages-feedback').filter({ hasText: `接收人数：${logins.length}` }).waitFor();
 }
 
-describe.skipIf(!!missing)('message centre and subscriptions in a real browser (issue 13)', () => {
+describe.skipIf(!!missing)('message centre and subscriptions in a real browser', () => {
   it('a notice arrives live with the centre open; read, unsubscribe, and the next one stays away', async () => {
     const admin = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
     const member = await signInPage(browser, platform.url, 'acme.user', { height: 900 });

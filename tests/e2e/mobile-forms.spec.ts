@@ -9,7 +9,7 @@ import { browserSuite } from '../support/browser-suite.ts';
 import { TEST_DEMO_PASSWORD } from '../support/client.ts';
 
 /**
- * Issue 15's forms on a phone: a member signs in on a 390 px touch screen, opens the demo app's form (生产管理 →
+ * The mobile terminal's forms on a phone: a member signs in on a 390 px touch screen, opens the demo app's form (生产管理 →
  * 设备点检), creates a record by touch with a photo "from the camera", finds it in the list and its detail, edits it,
  * sees the server's message at a field, and opens a record by its QR code's link.
  */

@@ -9,7 +9,7 @@ import { TEST_DEMO_PASSWORD } from '../support/client.ts';
 import { activePage, openMenu, setApprovers, shown } from '../support/workflow-browser.ts';
 
 /**
- * Issue 15 "Mobile terminal", the shell part (decision 0064): a phone — 390×844, touch — signs in at `/m/login` by
+ * The mobile terminal, the shell part (decision 0064): a phone — 390×844, touch — signs in at `/m/login` by
  * taps, lands on `/m/home` with no loading bar ever drawn, sees its pending to-do on the to-dos tab and approves it
  * there, marks a message read in the message centre, switches the home to the applet terminal and opens "me". The
  * to-do comes from the screens too: the admin, at a desk, designs a form with a one-step flow for acme.user and
@@ -62,7 +62,7 @@ async function fitsTheWidth(page: Page) {
   expect(widths.page).toBeLessThanOrEqual(widths.inner);
 }
 
-describe.skipIf(!!missing)('the mobile terminal’s shell in a phone browser (issue 15)', () => {
+describe.skipIf(!!missing)('the mobile terminal’s shell in a phone browser', () => {
   it('at a desk, the admin designs a form with a one-step flow for acme.user and submits a record to it', async () => {
     const byId = (id: string) => shown(admin, id);
     await byId('menu-item-appcenter.home').click();

@@ -44,7 +44,7 @@ async function addEntry(page: Page, fill: (page: Page) => Promise<void>, name: s
   await active(page).getByTestId(`nav-entry-${name}`).waitFor();
 }
 
-describe.skipIf(!!missing)('the space\'s navigation in a real browser (issue 12, decision 0044)', () => {
+describe.skipIf(!!missing)('the space\'s navigation in a real browser (decision 0044)', () => {
   it('the admin builds the web menu: a page, a web address, one limited to a role group, in order', async () => {
     const page = await signInPage(browser, platform.url, 'acme.admin', { height: 1000 });
     await page.getByTestId('menu-item-org.consoleWebEntry').click();

@@ -11,7 +11,7 @@ const missing = browserSuite((started) => ({ platform, browser } = started));
 const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
 const helpSearch = (page: Page) => active(page).locator('input[data-testid="help-search"], [data-testid="help-search"] input').first();
 
-describe.skipIf(!!missing)('announcements and help in a real browser (issue 15)', () => {
+describe.skipIf(!!missing)('announcements and help in a real browser', () => {
   it('a guest reaches the announcements from the sign-in page, opens one and comes back', async () => {
     // The accessibility check injects its script, which the page's policy forbids: allowed for the test only.
     const context = await browser.newContext({ baseURL: platform.url, bypassCSP: true });

@@ -46,7 +46,7 @@ async function createDepartment(name: string, code: string) {
   await dept(name).waitFor();
 }
 
-describe.skipIf(!!missing)('organisation structure in a real browser (issue 12)', () => {
+describe.skipIf(!!missing)('organisation structure in a real browser', () => {
   it('opens organisation management from the menu and builds departments: top level and a child', async () => {
     await byTestId('menu-item-org.elementOrgManage').click();
     await dept('生产部 Production').waitFor();

@@ -36,7 +36,7 @@ async function roleGroupWithUser(page: Page, group: string, role: string) {
   await active(page).getByTestId('role-members').filter({ hasText: 'acme.user' }).waitFor();
 }
 
-describe.skipIf(!!missing)('portals in a real browser (issue 15)', () => {
+describe.skipIf(!!missing)('portals in a real browser', () => {
   it('the admin designs a web portal for a role group and makes it the default; a member of the group sees it, a member outside does not', async () => {
     const page = await signInPage(browser, platform.url, 'acme.admin', { height: 1000 });
     await roleGroupWithUser(page, '门户读者组', '门户读者');

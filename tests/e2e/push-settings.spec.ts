@@ -26,7 +26,7 @@ async function sendNotice(page: Page, title: string, login: string) {
   await active(page).getByTestId('messages-feedback').filter({ hasText: '接收人数：1' }).waitFor();
 }
 
-describe.skipIf(!!missing)('push settings in a real browser (issue 13, system/push)', () => {
+describe.skipIf(!!missing)('push settings in a real browser (§2.6 system/push)', () => {
   it('the admin fixes e-mail on for notices; the member sees it locked; a notice\'s e-mail fails without SMTP and is listed with its reason', async () => {
     const admin = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
     await admin.getByTestId('menu-item-messages.systemPush').filter({ hasText: '推送设置' }).click();

@@ -32,7 +32,7 @@ async function withDemoProvider(): Promise<Platform> {
 
 const missing = browserSuite((started) => ({ platform, browser } = started), withDemoProvider);
 
-describe.skipIf(!!missing)('the service provider console in a real browser (issue 17)', () => {
+describe.skipIf(!!missing)('the service provider console in a real browser', () => {
   it('signs in as the provider, opens its console from the menu, sees its spaces, opens one, sends a notice', async () => {
     const page = await signInPage(browser, platform.url, 'provider', { height: 1000 });
     const active = page.locator('.qp-page[data-active="true"]');

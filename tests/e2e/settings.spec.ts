@@ -21,7 +21,7 @@ async function openSettings(page: Page, tab: string) {
   await active(page).getByTestId(`settings-tab-${tab}`).click();
 }
 
-describe.skipIf(!!missing)('personal settings in a real browser (issue 15)', () => {
+describe.skipIf(!!missing)('personal settings in a real browser', () => {
   it('a member edits his info, crops an avatar that the header then shows, and keeps a private group', async () => {
     // The administrator decides what members edit about themselves: here he lets them set their avatar.
     const admin = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });

@@ -14,7 +14,7 @@ const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
 const roleOf = async (loginId: string) => ok((await signedIn(platform.url, loginId)).get('/api/account/me')).then((me) => me.roles as string[]);
 const menuIds = async (page: Page) => (await page.locator('[data-testid^="menu-item-"]').evaluateAll((items) => items.map((i) => i.getAttribute('data-testid')))).map((id) => id!.slice('menu-item-'.length));
 
-describe.skipIf(!!missing)('roles, role groups and the three-role separation in a real browser (issue 12)', () => {
+describe.skipIf(!!missing)('roles, role groups and the three-role separation in a real browser', () => {
   it('the menus: each of admin, safe and audit is offered only its own duty pages', async () => {
     const menus: Record<string, string[]> = {};
     for (const login of ['acme.admin', 'acme.safe', 'acme.audit']) {

@@ -42,7 +42,7 @@ async function backToWorkbench(page: Page) {
 
 const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
 
-describe.skipIf(!!missing)('the workbench and the demo line in a real browser (issue 9)', () => {
+describe.skipIf(!!missing)('the workbench and the demo line in a real browser', () => {
   it('a member stars an app, which stays first after reload; an app opened from the workbench is marked recent, a record opened is listed as recently viewed', async () => {
     const page = await signIn('acme.user');
     const apps = active(page).getByTestId('workbench-apps');

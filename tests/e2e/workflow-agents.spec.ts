@@ -24,7 +24,7 @@ async function openAgents(page: Page) {
 
 const row = (page: Page, view: 'mine' | 'toMe', name: string) => active(page).getByTestId(`agents-${view}-table`).locator('tbody tr', { hasText: name });
 
-describe.skipIf(!!missing)('application agents and account hosting in a real browser (issue 14)', () => {
+describe.skipIf(!!missing)('application agents and account hosting in a real browser', () => {
   it('a member makes an agent, the agent sees it, the member takes it back and hosts his account', async () => {
     const member = await signInPage(browser, platform.url, 'acme.user', { height: 900 });
     await openAgents(member);

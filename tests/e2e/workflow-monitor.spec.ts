@@ -29,7 +29,7 @@ const active = (page: Page) => page.locator('.qp-page[data-active="true"]');
 const row = (page: Page, title: string) => active(page).locator('[data-testid="monitor-row"]', { hasText: title });
 
 
-describe.skipIf(!!missing)('workflow monitoring in a real browser (issue 14)', () => {
+describe.skipIf(!!missing)('workflow monitoring in a real browser', () => {
   it('an admin finds the flows from the menu, filters them, reassigns one to-do and interrupts another', async () => {
     const page = await signInPage(browser, platform.url, 'acme.admin', { height: 900 });
     const group = page.getByTestId('menu-group-workflow');

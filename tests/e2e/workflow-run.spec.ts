@@ -10,7 +10,7 @@ import {
 } from '../support/workflow-browser.ts';
 
 /**
- * Issue 14 "Tests and benchmark", the browser part: a flow designed and published in the designer, a record
+ * The workflow engine's browser tests: a flow designed and published in the designer, a record
  * submitted from the app's new-record drawer, and the people of the flow working it from their process centres —
  * urge, approve, return and resubmit, an agent, rollback, and a countersign decided from two browser contexts at
  * once. Everything is reached by clicks from sign-in; nothing is created through the API.
@@ -61,7 +61,7 @@ async function fromTodo(page: Page, action: string, reason?: string) {
   return act(page, action, reason);
 }
 
-describe.skipIf(!!missing)('running a workflow in real browsers (issue 14)', () => {
+describe.skipIf(!!missing)('running a workflow in real browsers', () => {
   it('the admin creates a form with an amount and designs its flow: N1, then amount > 1000 → countersign, else one approver', async () => {
     const byId = (id: string) => shown(admin, id);
     await byId('menu-item-appcenter.home').click();
