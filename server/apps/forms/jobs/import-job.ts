@@ -56,8 +56,7 @@ export async function runImport(context: JobContext, kernel: Kernel): Promise<vo
         // A batch and the cursor that records it commit together, so not waiting for the disk is safe: after a
         // crash both are there or neither is, and the next worker redoes the batch.
         await sql`set local synchronous_commit = off`.execute(trx);
-        const alive = await sql<{ ok: boolean }>`select forms_job_heartbeat(${job.id}::bigint, ${context.worker}) as ok`.execute(trx);
-        if (!alive.rows[0]?.ok) throw new JobTakenOver();
+        if (!(await context.holds(trx))) throw new JobTakenOver();
         await assignNumbers(trx, form, viewer.fields, outcome, language);
         const ids = await insertBatch(trx, form, viewer, job.id, outcome.ok);
         await recordImported(kernel, trx, form, viewer, job.id, outcome.ok.map((row, i) => ({ id: ids[i]!, rowNo: row.rowNo, values: row.values })));

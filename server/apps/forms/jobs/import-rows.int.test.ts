@@ -61,7 +61,7 @@ describe('every way an import fails removes its rows', () => {
     expect(await count()).toBe(2);
     // As if its servers had died mid-way three times: preparing again, claimed three times already.
     const { rows } = await db.query(`update forms_job set status = 'preparing', finished_at = null where id = $1 returning space_id`, [job.id]);
-    await db.query('insert into forms_job_queue (job_space, job_id, attempts) values ($1, $2, 3)', [rows[0].space_id, job.id]);
+    await db.query(`insert into kernel_job (space_id, kind, payload, attempts) values ($1, 'forms.import', jsonb_build_object('jobId', $2::text), 3)`, [rows[0].space_id, job.id]);
     const ended = await finished(admin, job.id);
     expect(ended).toMatchObject({ status: 'failed', errorKey: 'forms.job.gaveUp', done: 0 });
     expect(await count()).toBe(0);

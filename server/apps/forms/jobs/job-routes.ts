@@ -18,7 +18,7 @@ import { runExport } from './export-job.ts';
 import { IMPORTABLE, suggestMapping } from './import-cells.ts';
 import { discardImport, runImport } from './import-job.ts';
 import { jobColumns, ownJob } from './own-job.ts';
-import { JobRunner } from './runner.ts';
+import { defineFormsJobs, enqueueFormsJob } from './runner.ts';
 import { readSheetHead, shapePreview, type SheetChoice, type SheetHead } from './sheet-preview.ts';
 import { registerSheetRoutes } from './sheet-routes.ts';
 
@@ -52,12 +52,10 @@ async function importFileOf(trx: Trx, fileId: string, userId: string) {
 
 /** Imports and exports (§4): background jobs the user watches; export history shows the last 3 days, latest per app. */
 export function registerJobRoutes(app: App, kernel: Kernel): void {
-  const runner = new JobRunner(kernel.db, kernel.log, {
+  defineFormsJobs(kernel, {
     import: { run: (context) => runImport(context, kernel), discard: discardImport },
     export: { run: (context) => runExport(context, kernel.config.dataDir, kernel.sharing) },
   });
-  app.addHook('onReady', async () => runner.start());
-  app.addHook('onClose', async () => runner.stop());
   registerSheetRoutes(app, kernel);
 
   /** Step 1: upload the sheet; it is checked (type by content, zip bomb, size, quoting) before it is kept. */
@@ -115,11 +113,10 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
         .values({ space_id: form.spaceId, form_id: form.id, user_id: user.userId, kind: 'import', file_id: file.id, params: JSON.stringify(params), system_name: form.systemName, app_name: form.appName })
         .returning(jobColumns)
         .executeTakeFirstOrThrow();
-      await sql`select forms_enqueue_job(${created.id}::bigint)`.execute(trx);
+      await enqueueFormsJob(kernel, trx, created);
       req.ctx.auditTarget = `${form.id}/${created.id}`;
       return created;
     });
-    runner.kick();
     return { code: 200, msg: 'ok', data: job };
   });
 
@@ -139,11 +136,10 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
         })
         .returning(jobColumns)
         .executeTakeFirstOrThrow();
-      await sql`select forms_enqueue_job(${created.id}::bigint)`.execute(trx);
+      await enqueueFormsJob(kernel, trx, created);
       req.ctx.auditTarget = `${form.id}/${created.id}`;
       return created;
     });
-    runner.kick();
     return { code: 200, msg: 'ok', data: job };
   });
 

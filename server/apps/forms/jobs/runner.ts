@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Role } from '../../../../shared/roles.ts';
 import { inSpace, type Db, type Trx } from '../../../kernel/db/pool.ts';
-import type { Logger } from '../../../kernel/logger.ts';
+import type { Job } from '../../../kernel/jobs/types.ts';
+import type { Kernel } from '../../../kernel/kernel.ts';
 import type { Actor } from '../context.ts';
 
 export interface JobRow {
@@ -22,10 +22,13 @@ export interface JobContext {
   db: Db;
   job: JobRow;
   actor: Actor;
-  /** This worker's name, as its claim in forms_job_queue carries it. */
-  worker: string;
   /** Keeps the claim alive; false when another worker took the job over (then stop at once). */
   heartbeat(): Promise<boolean>;
+  /**
+   * The same inside a transaction that writes the job's work: the claim's row stays locked until it commits, so
+   * the work commits only while this worker still holds the job, and a takeover waits for it.
+   */
+  holds(trx: Trx): Promise<boolean>;
 }
 
 export interface JobHandler {
@@ -37,100 +40,78 @@ export interface JobHandler {
   discard?(trx: Trx, job: JobRow): Promise<void>;
 }
 
-/** A job whose server died: its heartbeat stops and the next claim after this many seconds takes it over. */
-const staleSeconds = () => Number(process.env.FORMS_JOB_STALE_SECONDS ?? 30);
-const POLL_MS = 1000;
+/** The kernel job kind of each forms job kind. */
+export const FORMS_JOB_KIND = { import: 'forms.import', export: 'forms.export' } as const;
+/** A job whose server died stops renewing its claim; the next worker takes it over once this many seconds passed. */
+const leaseSeconds = () => Number(process.env.FORMS_JOB_STALE_SECONDS ?? 30);
+/** A job that keeps killing its worker is given up after three tries instead of looping forever. */
+const MAX_TRIES = 3;
+
+/** Queues a forms job (its row just inserted) on the kernel's queue, in the transaction that inserted it. */
+export async function enqueueFormsJob(kernel: Kernel, trx: Trx, row: { id: string; kind: JobRow['kind'] }): Promise<void> {
+  await kernel.jobs.enqueue(trx, { kind: FORMS_JOB_KIND[row.kind], payload: { jobId: String(row.id) } });
+}
 
 /**
- * The background worker of imports and exports: claims one job at a time from forms_job_queue (SKIP LOCKED, so
- * any number of server processes share the work), runs it in the job's space as the user who asked, and keeps
- * a heartbeat. Handlers commit their progress with their data, so a job taken over resumes where it stopped.
+ * Imports and exports run as jobs of the kernel's queue (decision 0098): any server process may claim one, it
+ * runs in the job's space as the user who asked, and a dead process's job is taken over when its lease lapses.
+ * Handlers commit their progress with their data, so a job taken over resumes where it stopped. forms_job stays
+ * what the user sees (status, counts, file); the queue only says who works on it.
  */
-export class JobRunner {
-  readonly worker = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly log: Logger,
-    private readonly handlers: Record<JobRow['kind'], JobHandler>,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(200);
-  }
-
-  /** Work arrived in this process: look now rather than at the next poll. */
-  kick(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
-        this.running = null;
-        if (!this.stopped) this.schedule(POLL_MS);
-      });
-    }, ms);
-    this.timer.unref?.();
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const claimed = await sql<{ space_id: string; id: string; attempts: number }>`
-        select * from forms_claim_job(${this.worker}, make_interval(secs => ${staleSeconds()}))`.execute(this.db).catch((error: unknown) => {
-        this.log.error({ err: error }, 'claiming a forms job failed');
-        return { rows: [] };
-      });
-      const next = claimed.rows[0];
-      if (!next) return;
-      await this.run(next.space_id, next.id, next.attempts);
-    }
-  }
-
-  private async run(spaceId: string, jobId: string, attempts: number): Promise<void> {
-    const job = await inSpace(this.db, spaceId, (trx) =>
-      sql<JobRow>`select id, space_id, form_id, user_id, kind, params, file_id, cursor, done, failed from forms_job where id = ${jobId}::bigint and status = 'preparing'`.execute(trx),
+export function defineFormsJobs(kernel: Kernel, handlers: Record<JobRow['kind'], JobHandler>): void {
+  const lease = leaseSeconds();
+  // A claim that lapsed while this process was busy comes back to this same process (its worker name, so the
+  // fence in `holds` lets both through): the second run waits for the first instead of doing the work twice.
+  const running = new Map<string, Promise<void>>();
+  for (const kind of ['import', 'export'] as const) {
+    kernel.jobs.define<{ jobId: string }>(
+      FORMS_JOB_KIND[kind],
+      async (job) => {
+        const key = `${job.spaceId}/${job.payload.jobId}`;
+        const already = running.get(key);
+        if (already) return void (await already.catch(() => undefined));
+        const run = runJob(kernel, handlers[kind], job, lease).finally(() => running.delete(key));
+        running.set(key, run);
+        await run;
+      },
+      { leaseSeconds: lease },
     );
-    const row = job.rows[0];
-    if (!row) return void (await this.release(spaceId, jobId));
-    const member = await this.db.selectFrom('memberships').select('roles').where('space_id', '=', spaceId).where('user_id', '=', row.user_id).executeTakeFirst();
-    const context: JobContext = {
-      db: this.db,
-      job: row,
-      actor: { userId: row.user_id, roles: (member?.roles ?? []) as Role[], spaceId },
-      worker: this.worker,
-      heartbeat: async () =>
-        inSpace(this.db, spaceId, async (trx) => (await sql<{ ok: boolean }>`select forms_job_heartbeat(${jobId}::bigint, ${this.worker}) as ok`.execute(trx)).rows[0]!.ok),
-    };
-    try {
-      // A job that keeps killing its worker is given up after three tries instead of looping forever.
-      if (attempts > 3 || !member) throw new JobFailed(member ? 'forms.job.gaveUp' : 'forms.job.userLeft');
-      await this.handlers[row.kind].run(context);
-    } catch (error) {
-      if (error instanceof JobTakenOver) return;
-      const key = error instanceof JobFailed ? error.key : 'common.operationFailed';
-      if (!(error instanceof JobFailed)) this.log.error({ err: error, jobId, spaceId }, 'forms job failed');
-      await inSpace(this.db, spaceId, async (trx) => {
-        await this.handlers[row.kind].discard?.(trx, row);
-        await sql`update forms_job set status = 'failed', error_key = ${key}, finished_at = now() where id = ${jobId}::bigint`.execute(trx);
-      });
-    }
-    await this.release(spaceId, jobId);
   }
+}
 
-  private release(spaceId: string, jobId: string) {
-    return inSpace(this.db, spaceId, (trx) => sql`select forms_release_job(${jobId}::bigint)`.execute(trx));
+async function runJob(kernel: Kernel, handler: JobHandler, job: Job<{ jobId: string }>, lease: number): Promise<void> {
+  const { db, log } = kernel;
+  const spaceId = job.spaceId!;
+  const jobId = String(job.payload.jobId);
+  const found = await inSpace(db, spaceId, (trx) =>
+    sql<JobRow>`select id, space_id, form_id, user_id, kind, params, file_id, cursor, done, failed from forms_job where id = ${jobId}::bigint and status = 'preparing'`.execute(trx),
+  );
+  const row = found.rows[0];
+  if (!row) return;
+  const member = await db.selectFrom('memberships').select('roles').where('space_id', '=', spaceId).where('user_id', '=', row.user_id).executeTakeFirst();
+  const context: JobContext = {
+    db,
+    job: row,
+    actor: { userId: row.user_id, roles: (member?.roles ?? []) as Role[], spaceId },
+    heartbeat: () => job.heartbeat(),
+    holds: async (trx) =>
+      (await sql<{ id: string }>`select kernel_job_heartbeat(${kernel.jobs.worker}, array[${job.id}]::bigint[], make_interval(secs => ${lease})) as id`.execute(trx)).rows.length > 0,
+  };
+  try {
+    if (job.attempt > MAX_TRIES || !member) throw new JobFailed(member ? 'forms.job.gaveUp' : 'forms.job.userLeft');
+    await handler.run(context);
+  } catch (error) {
+    if (error instanceof JobTakenOver) return;
+    // An error after another worker took the job over is that worker's to settle: its rows must not be discarded.
+    const held = await job.heartbeat().catch(() => null);
+    if (held === false) return;
+    if (held === null) throw error; // the database is out of reach: the kernel tries the job again later
+    const key = error instanceof JobFailed ? error.key : 'common.operationFailed';
+    if (!(error instanceof JobFailed)) log.error({ err: error, jobId, spaceId }, 'forms job failed');
+    await inSpace(db, spaceId, async (trx) => {
+      await handler.discard?.(trx, row);
+      await sql`update forms_job set status = 'failed', error_key = ${key}, finished_at = now() where id = ${jobId}::bigint`.execute(trx);
+    });
   }
 }
 
