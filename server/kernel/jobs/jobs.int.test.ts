@@ -145,3 +145,34 @@ describe('a job whose worker stopped answering', () => {
     expect((await platform.kernel.databases.owner.query(`select kernel_job_finish('dead-worker', $1, null, null) as ok`, [id])).rows[0].ok).toBe(false);
   });
 });
+
+describe('a kind with a lane of its own (concurrency)', () => {
+  it('runs at most that many of its jobs at once, beside the shared slots: other kinds go on while it is stuck', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    let inside = 0;
+    let most = 0;
+    platform.kernel.jobs.define('test.stuck', async (job) => {
+      started.push(job.id);
+      most = Math.max(most, ++inside);
+      await gate;
+      inside -= 1;
+    }, { concurrency: 1 });
+    const stuck = (await Promise.all([1, 2, 3].map(() => enqueueIn('acme', 'test.stuck')))).flat();
+    await eventually(async () => started.length, (n) => n === 1);
+    // More jobs of other kinds than the process has shared slots: all run while the lane is stuck.
+    const others = (await Promise.all([1, 2, 3, 4, 5].map(() => enqueueIn('acme', 'test.ok')))).flat();
+    for (const id of others) expect((await eventually(() => stateIn('acme', id), (s) => s?.state === 'done'))?.state).toBe('done');
+    expect(started).toHaveLength(1);
+    release();
+    for (const id of stuck) expect((await eventually(() => stateIn('acme', id), (s) => s?.state === 'done'))?.state).toBe('done');
+    expect(started.sort()).toEqual([...stuck].sort());
+    expect(most).toBe(1);
+  });
+
+  it('refuses a lane that is not a positive whole number', () => {
+    expect(() => platform.kernel.jobs.define('test.badlane', async () => {}, { concurrency: 0 })).toThrow(/bad concurrency/);
+    expect(() => platform.kernel.jobs.define('test.badlane', async () => {}, { concurrency: 1.5 })).toThrow(/bad concurrency/);
+  });
+});

@@ -3,11 +3,13 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
 import type { PgListener } from '../notify.ts';
+import { claimGroups, laneOf, renewAfterMs, type Group, type Kind, type Running } from './lanes.ts';
 import { defaultBackoffMs, JobFailedForGood, type EnqueueOptions, type Job, type JobHandler, type JobKindOptions } from './types.ts';
 
 export const JOBS_CHANNEL = 'kernel_jobs';
 const POLL_MS = 1000;
 const DEFAULT_LEASE_SECONDS = 60;
+const HEARTBEAT_TICK_MS = 500;
 
 interface Claimed {
   id: string;
@@ -17,12 +19,6 @@ interface Claimed {
   attempts: number;
   max_attempts: number;
   taken_over: boolean;
-}
-
-interface Kind {
-  handler: JobHandler;
-  leaseSeconds: number;
-  backoffMs: (attempt: number) => number;
 }
 
 const toJson = (jobs: readonly EnqueueOptions[]) =>
@@ -47,7 +43,9 @@ const toJson = (jobs: readonly EnqueueOptions[]) =>
 export class JobQueue {
   readonly worker = `j-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly kinds = new Map<string, Kind>();
-  private readonly running = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  private readonly running = new Map<string, Running>();
+  /** Slots of each lane ('' the shared ones) promised to claims in flight. */
+  private readonly reserved = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private heartbeats: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
@@ -67,10 +65,13 @@ export class JobQueue {
   define<P = Record<string, unknown>>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): void {
     if (this.kinds.has(kind)) throw new Error(`job kind ${kind} is defined twice`);
     if (!/^[a-z][a-z0-9_.:-]{0,99}$/.test(kind)) throw new Error(`bad job kind ${kind}`);
+    const lane = options.concurrency ?? null;
+    if (lane !== null && !(Number.isInteger(lane) && lane >= 1)) throw new Error(`bad concurrency ${lane} for job kind ${kind}`);
     this.kinds.set(kind, {
       handler: handler as JobHandler,
       leaseSeconds: options.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
       backoffMs: options.backoffMs ?? defaultBackoffMs,
+      lane,
     });
     this.kick();
   }
@@ -95,7 +96,7 @@ export class JobQueue {
     if (!this.stopped) return;
     this.stopped = false;
     await listener.listen(JOBS_CHANNEL, () => this.kick());
-    this.heartbeats = setInterval(() => void this.renewClaims(), 5000);
+    this.heartbeats = setInterval(() => void this.renewClaims(), HEARTBEAT_TICK_MS);
     this.heartbeats.unref?.();
     this.schedule(0);
   }
@@ -120,7 +121,7 @@ export class JobQueue {
   /** Runs every due job now and waits until none is left (tests, and the jobs bench's warm-up). */
   async drainNow(): Promise<void> {
     for (;;) {
-      const claimed = await this.claimAndLaunch(this.concurrency);
+      const { claimed } = await this.claimAndLaunch(false);
       if (!claimed && !this.running.size && !this.claiming) return;
       if (this.running.size) await Promise.race([...this.running.values()].map((r) => r.promise));
       else await new Promise((resolve) => setTimeout(resolve, 20));
@@ -143,41 +144,50 @@ export class JobQueue {
   private async drain(): Promise<void> {
     while (!this.stopped) {
       this.again = false;
-      const free = this.concurrency - this.running.size;
-      // Under a backlog, claim in batches (half the slots at least) rather than one job per finished one.
-      if (free < Math.max(1, Math.floor(this.concurrency / 2))) {
+      const { asked, more } = await this.claimAndLaunch(true);
+      if (!asked) {
+        // Every slot is taken (or half-taken, see groups): wait for one to free up.
+        if (!this.running.size) return;
         await Promise.race([...this.running.values()].map((r) => r.promise));
         continue;
       }
-      const claimed = await this.claimAndLaunch(free);
-      if (claimed < free && !this.again) return;
+      if (!more && !this.again) return;
     }
   }
 
-  private async claim(limit: number): Promise<Claimed[]> {
-    const kinds = [...this.kinds.keys()];
-    if (!kinds.length || limit <= 0) return [];
-    const lease = Math.max(...[...this.kinds.values()].map((k) => k.leaseSeconds));
+  /** One statement claims for every group; each call is bounded by its own group's room. */
+  private async claim(groups: Group[]): Promise<Claimed[]> {
+    const calls = groups.map(
+      (g) => sql`(select * from kernel_job_claim(${this.worker}, ${g.kinds}::text[], make_interval(secs => ${g.lease}), ${g.limit}))`,
+    );
     try {
-      const { rows } = await sql<Claimed>`
-        select * from kernel_job_claim(${this.worker}, ${kinds}::text[], make_interval(secs => ${lease}), ${limit})`.execute(this.db);
-      return rows;
+      return (await sql<Claimed>`${sql.join(calls, sql` union all `)}`.execute(this.db)).rows;
     } catch (error) {
       if (!this.stopped) this.log.error({ err: error }, 'claiming jobs failed');
       return [];
     }
   }
 
-  /** Claims and starts jobs; answers how many. Counted while in flight, so drainNow sees jobs about to start. */
-  private async claimAndLaunch(limit: number): Promise<number> {
+  /**
+   * Claims and starts jobs. The slots asked for are reserved while the claim is in flight (drainNow and the poll
+   * may claim at once; a lane must not overfill), and drainNow counts the claim, since its jobs are about to start.
+   * `more`: some group got all it asked for, so more may be due.
+   */
+  private async claimAndLaunch(batched: boolean): Promise<{ asked: boolean; claimed: number; more: boolean }> {
+    const groups = claimGroups(this.kinds, this.running.values(), this.reserved, this.concurrency, batched);
+    if (!groups.length) return { asked: false, claimed: 0, more: false };
+    for (const g of groups) this.reserved.set(g.lane, (this.reserved.get(g.lane) ?? 0) + g.limit);
     this.claiming++;
+    let rows: Claimed[] = [];
     try {
-      const claimed = await this.claim(limit);
-      for (const row of claimed) this.launch(row);
-      return claimed.length;
+      rows = await this.claim(groups);
     } finally {
       this.claiming--;
+      for (const g of groups) this.reserved.set(g.lane, (this.reserved.get(g.lane) ?? 0) - g.limit);
+      for (const row of rows) this.launch(row);
     }
+    const more = groups.some((g) => rows.filter((r) => laneOf(this.kinds, r.kind) === g.lane).length >= g.limit);
+    return { asked: true, claimed: rows.length, more };
   }
 
   private launch(row: Claimed): void {
@@ -187,7 +197,7 @@ export class JobQueue {
       this.running.delete(id);
       if (!this.stopped) this.kick();
     });
-    this.running.set(id, { promise, abort });
+    this.running.set(id, { promise, abort, kind: row.kind, renewedAt: Date.now() });
   }
 
   private async run(row: Claimed, signal: AbortSignal): Promise<void> {
@@ -203,7 +213,12 @@ export class JobQueue {
       maxAttempts: row.max_attempts,
       takenOver: row.taken_over,
       signal,
-      heartbeat: async () => (await this.renew([id], kind.leaseSeconds)).includes(id),
+      heartbeat: async () => {
+        const held = (await this.renew([id], kind.leaseSeconds)).includes(id);
+        const run = this.running.get(id);
+        if (held && run) run.renewedAt = Date.now();
+        return held;
+      },
     };
     let error: unknown = null;
     try {
@@ -237,10 +252,21 @@ export class JobQueue {
     return rows.map((r) => String(r.id));
   }
 
-  /** Every few seconds: renew the claims of all running jobs, so only a dead process's claims lapse. */
+  /**
+   * Renews each running job's claim for its kind's lease once a third of it has passed, so only a dead process's
+   * claims lapse, and a kind with a short lease is taken over soon after its process died.
+   */
   private async renewClaims(): Promise<void> {
-    const ids = [...this.running.keys()];
-    const lease = Math.max(DEFAULT_LEASE_SECONDS, ...[...this.kinds.values()].map((k) => k.leaseSeconds));
-    await this.renew(ids, lease).catch((error: unknown) => this.log.warn({ err: error }, 'renewing job claims failed'));
+    const now = Date.now();
+    const due = new Map<number, string[]>();
+    for (const [id, run] of this.running) {
+      const lease = this.kinds.get(run.kind)!.leaseSeconds;
+      if (now - run.renewedAt < renewAfterMs(lease)) continue;
+      run.renewedAt = now;
+      due.set(lease, [...(due.get(lease) ?? []), id]);
+    }
+    await Promise.all(
+      [...due].map(([lease, ids]) => this.renew(ids, lease).catch((error: unknown) => this.log.warn({ err: error }, 'renewing job claims failed'))),
+    );
   }
 }

@@ -22,6 +22,12 @@ export interface JobKindOptions {
   leaseSeconds?: number;
   /** Delay before try n+1 after try n failed (default: 2^n seconds with jitter, at most an hour). */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Gives the kind a lane of its own in each process: at most this many of its jobs run there at once, beside the
+   * process's shared slots rather than in them, so a kind that is slow or failing (a mail server that does not
+   * answer) can neither hold up the other kinds nor be held up by them. Without it, the kind shares the slots.
+   */
+  concurrency?: number;
 }
 
 export interface EnqueueOptions<P = Record<string, unknown>> {
