@@ -12,6 +12,7 @@ import type { Trx } from '../../../kernel/db/pool.ts';
 import { fail } from '../../../kernel/errors.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
+import { queueDue } from '../operator/notice-worker.ts';
 import { ROOT_ONLY } from './catalog.ts';
 import { CHANNELS } from './channels.ts';
 import type { FinanceOrderTable } from './tables.ts';
@@ -104,16 +105,19 @@ export function registerOrderRoutes(app: App, kernel: Kernel): void {
 
   app.post(`${FINANCE_API}/orders/:id/pay`, { config: write('pay'), schema: { params: FinanceIdParam, querystring: NoQuery, body: PayBody } }, async (req) => {
     req.ctx.auditTarget = req.params.id;
-    const row = await kernel.transact(req, (trx) =>
-      move(trx, req.params.id, 'pay', async (order) => {
+    const row = await kernel.transact(req, async (trx) => {
+      const paid = await move(trx, req.params.id, 'pay', async (order) => {
         const channel = await trx.selectFrom('finance_channel').select(['id', 'kind', 'enabled']).where('id', '=', req.body.channelId).executeTakeFirst();
         if (!channel || !channel.enabled) throw fail.unprocessable('finance.channel.unavailable');
         const settlement = CHANNELS[channel.kind].settle({ id: order.id, amountMinor: order.amount_minor });
         // A paid quota pack or subscription raises the space's quota in the same transaction as the payment.
         await moveQuota(trx, order.space_id, order, 1);
         return { channel_id: channel.id, payment_ref: settlement.reference };
-      }),
-    );
+      });
+      // A subscription ends with the console's timed work, queued for its end with the payment.
+      if (paid.valid_until) await queueDue(kernel, trx, new Date(paid.valid_until));
+      return paid;
+    });
     return { code: 200, msg: 'ok', data: row };
   });
 

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Trx } from '../../../kernel/db/pool.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import type { MaintenanceState } from '../../../kernel/maintenance.ts';
 import './tables.ts';
 
-const POLL_MS = 10_000;
 /** Recipient ids per notice (the messages app's limit per call). */
 const CHUNK = 5000;
 
@@ -42,17 +40,26 @@ async function deliver(kernel: Kernel, trx: Trx, notice: { id: string; space_ids
   return delivered;
 }
 
+/** The console's timed work as jobs of the kernel's queue, each queued for the instant something comes due (decision 0098). */
+export const CONSOLE_DUE = 'console.due';
+
+/**
+ * Queues the console's timed work for `at` (a notice's start, a subscription's end) in the transaction that made it
+ * due then: both exist or neither does. A failing run is tried again for about half a day, then it is a dead letter
+ * the operator sees; anything it left undone is also done by the next run, whatever queued that one.
+ */
+export async function queueDue(kernel: Kernel, trx: Trx, at: Date, runAt = at): Promise<void> {
+  await kernel.jobs.enqueue(trx, { kind: CONSOLE_DUE, payload: { at: at.toISOString() }, runAt, maxAttempts: 20 }, { platform: true });
+}
+
 /**
  * Fires what is due by the kernel's clock (decision 0079): an announcement is delivered through `kernel.notices`,
- * a planned maintenance turns the kernel's maintenance switch on. Each due notice is claimed with FOR UPDATE SKIP
- * LOCKED in its own transaction, so several server processes share the work and none does it twice; a failure
- * rolls that notice back for the next tick. `tick` is also what tests call after moving the clock.
+ * a planned maintenance turns the kernel's maintenance switch on. It runs as a job at each instant queued with
+ * `queueDue`; each due notice is claimed with FOR UPDATE SKIP LOCKED in its own transaction, so jobs running at
+ * once in several processes never do one twice, and a failure rolls that notice back for the job's retry. `tick`
+ * is also what tests call after moving the clock.
  */
 export class NoticeWorker {
-  readonly name = `n-${process.pid}-${randomBytes(4).toString('hex')}`;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = true;
   /** Other timed work of the console app, run after the notices on every tick (subscriptions that ended). */
   private readonly sweeps: Array<() => Promise<number>> = [];
 
@@ -62,27 +69,15 @@ export class NoticeWorker {
     this.sweeps.push(sweep);
   }
 
-  start(): void {
-    this.stopped = false;
-    this.schedule();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(): void {
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .catch((error: unknown) => (this.kernel.log.error({ err: error }, 'operator notices failed'), 0))
-        .finally(() => {
-          this.running = null;
-          if (!this.stopped) this.schedule();
-        });
-    }, POLL_MS);
-    this.timer.unref?.();
+  /** Defines the job kind (every process may run it; the queue gives each job to one). */
+  define(): void {
+    this.kernel.jobs.define<{ at?: string }>(CONSOLE_DUE, async (job) => {
+      await this.tick();
+      // The queue runs jobs by the database's clock, the work is due by the kernel's: a run that came early (the
+      // process's clock behind) comes again for the time left, so what it was queued for is not left waiting.
+      const left = Date.parse(job.payload.at ?? '') - this.kernel.clock.now();
+      if (left > 0) await this.kernel.db.transaction().execute((trx) => queueDue(this.kernel, trx, new Date(job.payload.at!), new Date(Date.now() + left)));
+    });
   }
 
   /** Handles every due notice, then the other sweeps; how many things it did. */

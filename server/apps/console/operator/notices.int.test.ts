@@ -27,7 +27,6 @@ const activeMembers = async (space: string) =>
 beforeAll(async () => {
   platform = await startTestPlatform({ clock });
   worker = noticeWorkers.get(platform.kernel)!;
-  await worker.stop(); // the test fires what is due itself, after moving the clock
   root = await signedIn(platform.url, 'root');
   novaUser = await signedIn(platform.url, 'nova.user');
   acmeUser = await signedIn(platform.url, 'acme.user');

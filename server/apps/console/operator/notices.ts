@@ -6,6 +6,7 @@ import { fail, pgErrorCode } from '../../../kernel/errors.ts';
 import type { Trx } from '../../../kernel/db/pool.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
+import { queueDue } from './notice-worker.ts';
 import type { ConsoleNoticeTable } from './tables.ts';
 
 const access = { permission: 'console.platform.manage' } as const;
@@ -65,7 +66,7 @@ export function registerNoticeRoutes(app: App, kernel: Kernel): void {
       try {
         const row = await kernel.transact(req, async (trx) => {
           const { startsAt, endsAt, spaceIds } = await checked(trx, kind, req.body, kernel.clock.now());
-          return trx
+          const inserted = await trx
             .insertInto('console_notice')
             .values({
               kind,
@@ -82,6 +83,8 @@ export function registerNoticeRoutes(app: App, kernel: Kernel): void {
             })
             .returningAll()
             .executeTakeFirstOrThrow();
+          await queueDue(kernel, trx, inserted.starts_at);
+          return inserted;
         });
         req.ctx.auditTarget = String(row.id);
         return { code: 200, msg: 'ok', data: noticeOf(row) };

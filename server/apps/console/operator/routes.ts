@@ -11,9 +11,8 @@ export function registerOperatorRoutes(app: App, kernel: Kernel): void {
   registerOperatorUserRoutes(app, kernel);
   registerNoticeRoutes(app, kernel);
   registerSettingsRoutes(app, kernel);
-  // Due announcements and maintenance fire from here, in every process; the claim keeps each to one of them.
+  // Due announcements and maintenance fire from jobs of the kernel's queue queued for their time.
   const worker = new NoticeWorker(kernel);
   noticeWorkers.set(kernel, worker);
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  worker.define();
 }
