@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../../kernel/db/pool.ts';
+import { JobFailedForGood } from '../../../kernel/jobs/types.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { actAsProvider } from '../../../kernel/providers.ts';
 import { inProviderSpace } from './enter.ts';
 import './tables.ts';
-
-/** A missed timer (another process armed it, a restart) is caught by this sweep at the latest. */
-const SWEEP_MS = 60_000;
 
 export interface DueNotice {
   id: string;
@@ -64,79 +62,54 @@ export async function providerName(trx: Trx, providerId: string): Promise<string
   return (await trx.selectFrom('providers').select('name').where('id', '=', providerId).executeTakeFirstOrThrow()).name;
 }
 
+/** The job of one scheduled notice; it runs at the notice's time (decision 0098). */
+export const SAAS_NOTICE_JOB = 'org.saas.notice';
+
+type NoticeJob = {
+  providerId: string;
+  noticeId: string;
+};
+
 /**
- * Delivers scheduled notices when due: a timer armed for each new notice's time, and a sweep each minute (and at
- * start) for what this process did not arm. Each provider is handled in its own transaction acting as that
- * provider, so the job reads through the same database boundary as the requests; a due row is claimed with
- * SKIP LOCKED so two processes never deliver it twice.
+ * Queues a scheduled notice's delivery for its time, in the provider's transaction that stores the notice: both
+ * exist or neither does. A platform job (a provider's notice is no space's), keyed by the notice so it runs once.
  */
-export class NoticeDelivery {
-  private stopped = false;
-  private sweepTimer: NodeJS.Timeout | null = null;
-  private readonly armed = new Set<NodeJS.Timeout>();
-  private running: Promise<void> = Promise.resolve();
+export async function scheduleNotice(kernel: Kernel, trx: Trx, providerId: string, noticeId: string, at: Date): Promise<void> {
+  const payload: NoticeJob = { providerId, noticeId };
+  await kernel.jobs.enqueue(trx, { kind: SAAS_NOTICE_JOB, payload, runAt: at, uniqueKey: `notice:${noticeId}` }, { platform: true });
+}
 
-  constructor(private readonly kernel: Kernel) {}
-
-  start(): void {
-    this.stopped = false;
-    this.sweepSoon(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.sweepTimer) clearTimeout(this.sweepTimer);
-    for (const timer of this.armed) clearTimeout(timer);
-    this.armed.clear();
-    await this.running;
-  }
-
-  /** A notice was scheduled for `at`: sweep then (after its transaction has committed). */
-  arm(at: Date): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.armed.delete(timer);
-      this.run();
-    }, Math.max(0, at.getTime() - this.kernel.clock.now()) + 50);
-    timer.unref?.();
-    this.armed.add(timer);
-  }
-
-  private sweepSoon(delay: number): void {
-    this.sweepTimer = setTimeout(() => {
-      this.run();
-      if (!this.stopped) this.sweepSoon(SWEEP_MS);
-    }, delay);
-    this.sweepTimer.unref?.();
-  }
-
-  private run(): void {
-    if (this.stopped) return;
-    this.running = this.running.then(() => this.sweep()).catch((error: unknown) => {
-      if (!this.stopped) this.kernel.log.error({ err: error }, 'delivering provider notices failed');
+/**
+ * Delivers a notice when its job comes due: in a transaction acting as its provider, so the job reads through the
+ * same database boundary as the requests. The notice row is locked while it is delivered, so a job taken over from
+ * a dead process finds it delivered and does nothing; a notice withdrawn meanwhile is simply gone. A provider that
+ * is not active sends nothing: the job is a dead letter the operator may revive once the provider is back.
+ */
+export function defineNoticeDelivery(kernel: Kernel): void {
+  kernel.jobs.define<NoticeJob>(SAAS_NOTICE_JOB, async (job) => {
+    const { providerId, noticeId } = job.payload;
+    const provider = await kernel.db.selectFrom('providers').select('status').where('id', '=', providerId).executeTakeFirst();
+    if (!provider) return;
+    if (provider.status !== 'active') throw new JobFailedForGood(`provider ${providerId} is ${provider.status}`);
+    await kernel.db.transaction().execute(async (trx) => {
+      await actAsProvider(trx, providerId);
+      const notice = await trx
+        .selectFrom('org_saas_notice')
+        .select(['id', 'title', 'body', 'all_spaces', 'space_ids', 'scheduled_at'])
+        .where('id', '=', noticeId)
+        .where('state', '=', 'scheduled')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!notice) return;
+      // The queue runs jobs by the database's clock, the notice is due by the kernel's: a run that came early (the
+      // process's clock behind) comes again for the time left.
+      const left = new Date(notice.scheduled_at).getTime() - kernel.clock.now();
+      if (left > 0) {
+        const payload: NoticeJob = { providerId, noticeId };
+        await kernel.jobs.enqueue(trx, { kind: SAAS_NOTICE_JOB, payload, runAt: new Date(Date.now() + left) }, { platform: true });
+        return;
+      }
+      await deliverNotice(kernel, trx, await providerName(trx, providerId), { ...notice, id: String(notice.id) });
     });
-  }
-
-  /** Delivers every due notice of every active provider (the timers call it; tests call it as a restart would). */
-  async sweep(): Promise<void> {
-    const providers = await this.kernel.db.selectFrom('providers').select('id').where('status', '=', 'active').execute();
-    for (const { id } of providers) {
-      if (this.stopped) return;
-      await this.kernel.db.transaction().execute(async (trx) => {
-        await actAsProvider(trx, id);
-        const due = await trx
-          .selectFrom('org_saas_notice')
-          .select(['id', 'title', 'body', 'all_spaces', 'space_ids'])
-          .where('state', '=', 'scheduled')
-          .where('scheduled_at', '<=', new Date(this.kernel.clock.now()))
-          .orderBy('scheduled_at')
-          .forUpdate()
-          .skipLocked()
-          .execute();
-        if (!due.length) return;
-        const name = await providerName(trx, id);
-        for (const notice of due) await deliverNotice(this.kernel, trx, name, notice);
-      });
-    }
-  }
+  });
 }

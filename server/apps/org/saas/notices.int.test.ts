@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Answer, type TestClient } from '../../../../tests/support/client.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { Platform } from '../../../platform.ts';
-import { NoticeDelivery } from './delivery.ts';
 import { seedProviders } from './fixtures.ts';
 
 let platform: Platform;
@@ -94,10 +93,10 @@ describe('provider notices', () => {
     expect((await p1.delete(`/api/org/saas/notices/${p1List[0].id}`)).status).toBe(409);
   });
 
-  it('delivers what the timer missed on the sweep, acting as each provider: never to another\'s space, nor a suspended one', async () => {
+  it('delivers a due notice\'s job acting as its provider: never to another\'s space, nor a suspended one', async () => {
     const owner = platform.kernel.databases.owner;
     const user = (await owner.query(`select id from users where login_id = 'psone.saas'`)).rows[0].id;
-    // Rows as a restart would find them: due, never armed in this process. One names P2's space (as if moved away).
+    // Rows already due with their jobs, as after a stop of every server. One names P2's space (as if moved away).
     await owner.query(`update spaces set status = 'suspended' where id = 'nova'`);
     const due = new Date(Date.now() - 1000);
     const ids = (
@@ -107,7 +106,9 @@ describe('provider notices', () => {
         [due, user],
       )
     ).rows.map((r: { id: string }) => String(r.id));
-    await new NoticeDelivery(platform.kernel).sweep();
+    const jobs = ids.map((noticeId) => ({ kind: 'org.saas.notice', payload: { providerId: 'psone', noticeId } }));
+    await owner.query('select kernel_job_enqueue($1::jsonb, true)', [JSON.stringify(jobs)]);
+    await platform.kernel.jobs.drainNow();
     const [all, foreign] = await Promise.all(ids.map(async (id) => ok(await p1.get(`/api/org/saas/notices/${id}`))));
     expect(all).toMatchObject({ state: 'delivered', deliveredSpaces: 1, recipients: 1 });
     expect(foreign).toMatchObject({ state: 'delivered', deliveredSpaces: 0, recipients: 0 });

@@ -7,7 +7,7 @@ import { signedIn } from '../../../kernel/http/context.ts';
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { PROVIDER_ONLY } from './access.ts';
-import { deliverNotice, providerName, type NoticeDelivery } from './delivery.ts';
+import { deliverNotice, providerName, scheduleNotice } from './delivery.ts';
 import { inProviderSpace } from './enter.ts';
 import type { OrgSaasNoticeTable } from './tables.ts';
 
@@ -41,7 +41,7 @@ async function findNotice(trx: Trx, id: string): Promise<SaasNotice> {
 }
 
 /** saas/saasNotice and saas/addSaasNotice: notices from the provider to all or chosen spaces of its own. */
-export function registerNoticeRoutes(app: App, kernel: Kernel, delivery: NoticeDelivery): void {
+export function registerNoticeRoutes(app: App, kernel: Kernel): void {
   app.get(`${SAAS_API}/notices`, { config: { access: PROVIDER_ONLY }, schema: { querystring: NoticeListQuery } }, async (req) => {
     const notices = await kernel.providerTransact(req, async (trx) => {
       let query = trx.selectFrom('org_saas_notice').select(COLUMNS).orderBy('id', 'desc').limit(LIST_LIMIT);
@@ -86,9 +86,9 @@ export function registerNoticeRoutes(app: App, kernel: Kernel, delivery: NoticeD
         .executeTakeFirstOrThrow();
       req.ctx.auditTarget = String(row.id);
       if (due) await deliverNotice(kernel, trx, await providerName(trx, providerId), { ...row, id: String(row.id) });
+      else await scheduleNotice(kernel, trx, providerId, String(row.id), at);
       return findNotice(trx, String(row.id));
     });
-    if (!due) delivery.arm(at);
     return { code: 200, msg: 'ok', data };
   });
 

@@ -1,7 +1,7 @@
 import type { App } from '../../../kernel/http/server.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { registerConsoleRoutes } from './console.ts';
-import { NoticeDelivery } from './delivery.ts';
+import { defineNoticeDelivery } from './delivery.ts';
 import { registerNoticeRoutes } from './notices.ts';
 import { registerResourceRoutes } from './resources.ts';
 import { registerSettingsRoutes } from './settings.ts';
@@ -13,11 +13,9 @@ import './tables.ts';
  * provider-owned tables to its rows; a space's own figures are read after `enterProviderSpace`.
  */
 export function registerSaasRoutes(app: App, kernel: Kernel): void {
-  const delivery = new NoticeDelivery(kernel);
-  app.addHook('onReady', async () => delivery.start());
-  app.addHook('onClose', async () => delivery.stop());
+  defineNoticeDelivery(kernel);
   registerConsoleRoutes(app, kernel);
   registerSettingsRoutes(app, kernel);
-  registerNoticeRoutes(app, kernel, delivery);
+  registerNoticeRoutes(app, kernel);
   registerResourceRoutes(app, kernel);
 }
