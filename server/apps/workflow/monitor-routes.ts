@@ -9,6 +9,7 @@ import { approvalNode, checkedReason, isManager, sameActivation } from './engine
 import { notifyAssignees } from './engine/notify.ts';
 import { cancelOpen } from './engine/progress.ts';
 import { lockInstance, logAction, openRun, settle, tell } from './engine/run.ts';
+import { armTimers } from './engine/timers.ts';
 import type { Caller } from './engine/actions/start.ts';
 import { callerOf } from './run-routes.ts';
 
@@ -99,9 +100,10 @@ export function registerMonitorRoutes(app: App, kernel: Kernel): void {
       if (taken) throw fail.unprocessable('workflow.entrustCoMember');
       await trx.updateTable('workflow_task').set({ state: 'canceled', cancel_reason: 'reassigned', timer_at: null }).where('id', '=', task.id).execute();
       const { id: _id, ...rest } = task;
-      await trx.insertInto('workflow_task').values({
+      const moved = await trx.insertInto('workflow_task').values({
         ...rest, owner_id: to, assignee_id: to, entrust_state: 'none', entrustee_id: null, created_at: run.now, draft: null, viewed_at: null, last_urged_at: null, remind_count: 0,
-      } as never).execute();
+      } as never).returning(['id', 'timer_at']).execute();
+      await armTimers(run, moved);
       await logAction(run, 'reassign', manager(caller), { taskId: task.id, fromNode: task.node_id, reason, payload: { from: task.assignee_id, to } });
       if (task.state === 'pending') await notifyAssignees(run, [to]);
       await tell(run, [task.assignee_id], 'approvalResult', 'canceled');

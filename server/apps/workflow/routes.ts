@@ -9,7 +9,7 @@ import { registerTodoRoutes } from './todo-routes.ts';
 import { registerMonitorRoutes } from './monitor-routes.ts';
 import { registerPortalSource } from './portal-source.ts';
 import { registerPackagePart } from './package-part.ts';
-import { TimerWorker } from './timer-worker.ts';
+import { defineTimerJob } from './timer-work.ts';
 import './tables.ts';
 
 /**
@@ -19,10 +19,7 @@ import './tables.ts';
  */
 function register(app: App, kernel: Kernel): void {
   kernel.recordFlow.provideLock(flowLock);
-  const timers = new TimerWorker(kernel);
-  app.addHook('onReady', async () => timers.start());
-  app.addHook('onClose', async () => timers.stop());
-  workflowTimers.set(kernel, timers);
+  defineTimerJob(kernel);
   registerDesignRoutes(app, kernel);
   registerRunRoutes(app, kernel);
   registerTodoRoutes(app, kernel);
@@ -31,8 +28,5 @@ function register(app: App, kernel: Kernel): void {
   registerPortalSource(kernel);
   registerPackagePart(kernel);
 }
-
-/** Each kernel's timer worker, for tests that move the clock and fire what is due. */
-export const workflowTimers = new WeakMap<Kernel, TimerWorker>();
 
 export const workflowApp: ServerApp = { id: 'workflow', register };

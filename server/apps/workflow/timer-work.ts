@@ -1,10 +1,12 @@
+import { sql } from 'kysely';
 import { inSpace } from '../../kernel/db/pool.ts';
+import { JobFailedForGood } from '../../kernel/jobs/types.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { approvalNode } from './engine/actor.ts';
 import { notifyAssignees } from './engine/notify.ts';
 import { cancelOpen, decide, nodeProgress } from './engine/progress.ts';
 import { lockInstance, logAction, openRun, settle, SYSTEM, tell, type Run, type TaskRow } from './engine/run.ts';
-import { workMinutesLater } from './engine/timers.ts';
+import { armTimers, TIMER_JOB, workMinutesLater, type TimerPayload } from './engine/timers.ts';
 
 /** A reminder to the handler (and whoever works his to-dos); the next one after `remindEvery`, up to `maxReminds`. */
 async function remind(run: Run, task: TaskRow, dueAt: Date | null): Promise<Date | null> {
@@ -51,21 +53,43 @@ async function expire(run: Run, task: TaskRow): Promise<Date | null> {
 }
 
 /**
- * One claimed timer, in its space's transaction under the instance lock: the task is read again, so a timer that
- * fires on a task just handled does nothing (Part 2 §8 "Timer fires on a task just approved").
+ * One timer's job, in its space's transaction under the instance lock. The task is read again, so a timer that fires
+ * on a task just handled does nothing (Part 2 §8 "Timer fires on a task just approved"), and a second job for a
+ * timer already fired (one taken over from a process that died after committing) finds it moved on. A job that runs
+ * before its timer is due by the kernel's clock (clocks of the processes and the database drift a little apart;
+ * tests move the kernel's) waits again; a job for a timer replaced since leaves it to that timer's own job.
  */
-export async function fireTimer(kernel: Kernel, spaceId: string, taskId: string): Promise<void> {
+export async function fireTimer(kernel: Kernel, spaceId: string, taskId: string, at: Date): Promise<void> {
   await inSpace(kernel.db, spaceId, async (trx) => {
     const pointer = await trx.selectFrom('workflow_task').select('instance_id').where('id', '=', taskId).executeTakeFirst();
     if (!pointer) return;
     const run = await openRun(kernel, trx, spaceId, await lockInstance(trx, pointer.instance_id));
     const task = await trx.selectFrom('workflow_task').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
-    if (task.state !== 'pending' || run.instance.state !== 'running' || !task.timer_at || task.timer_at > run.now) {
-      if (task.state !== 'pending') await trx.updateTable('workflow_task').set({ timer_at: null }).where('id', '=', taskId).execute();
+    if (task.state !== 'pending' || run.instance.state !== 'running' || !task.timer_at) {
+      if (task.state !== 'pending' && task.timer_at) await trx.updateTable('workflow_task').set({ timer_at: null }).where('id', '=', taskId).execute();
+      return;
+    }
+    if (task.timer_at > run.now) {
+      // The time left counts from the database's now: from this process's, a clock behind the database's would
+      // make the job due at once, again and again, until the two agree.
+      if (task.timer_at.getTime() !== at.getTime()) return;
+      const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(trx);
+      await armTimers(run, [task], rows[0]!.now);
       return;
     }
     const next = task.due_at && task.due_at <= run.now ? await expire(run, task) : await remind(run, task, task.due_at);
     await trx.updateTable('workflow_task').set({ timer_at: next }).where('id', '=', taskId).where('state', '=', 'pending').execute();
+    if (next) await armTimers(run, [{ id: taskId, timer_at: next }]);
     await settle(run);
+  });
+}
+
+/** The timers' job kind on the kernel's queue (decision 0097): leases, take-over and retries are the queue's. */
+export function defineTimerJob(kernel: Kernel): void {
+  kernel.jobs.define<TimerPayload>(TIMER_JOB, async (job) => {
+    const { taskId, at } = job.payload;
+    const when = new Date(at);
+    if (!job.spaceId || !/^\d{1,18}$/.test(String(taskId)) || Number.isNaN(when.getTime())) throw new JobFailedForGood('a workflow timer names a task of a space and its time');
+    await fireTimer(kernel, job.spaceId, String(taskId), when);
   });
 }

@@ -6,7 +6,7 @@ import { fail } from '../../../kernel/errors.ts';
 import { resolveRules } from './assign.ts';
 import { notifyAssignees } from './notify.ts';
 import { initiatorFacts, logAction, recordOf, SYSTEM, tell, type Run } from './run.ts';
-import { timerColumns } from './timers.ts';
+import { armTimers, timerColumns } from './timers.ts';
 
 /** How far a walk got: stopped at open tasks, reached the end of the flow, or ran off the end of its path. */
 export type Reach = 'waiting' | 'ended' | 'done';
@@ -104,7 +104,8 @@ export async function activateApproval(run: Run, node: ApprovalNode, parentTaskI
     ...(sequential && seq > 0 ? {} : timer),
     created_at: run.now,
   }));
-  const created = await run.trx.insertInto('workflow_task').values(rows).returning(['id', 'assignee_id', 'state']).execute();
+  const created = await run.trx.insertInto('workflow_task').values(rows).returning(['id', 'assignee_id', 'state', 'timer_at']).execute();
+  await armTimers(run, created);
   await notifyAssignees(run, created.filter((t) => t.state === 'pending').map((t) => t.assignee_id));
   return 'waiting';
 }

@@ -4,7 +4,7 @@ import { approvalNode } from './actor.ts';
 import { activateApproval, continueAfter, type Reach } from './advance.ts';
 import { notifyAssignees } from './notify.ts';
 import { logAction, openTask, SYSTEM, tell, type Run, type TaskRow } from './run.ts';
-import { timerColumns } from './timers.ts';
+import { armTimers, timerColumns } from './timers.ts';
 
 /** Closes open tasks of this instance (optionally only some nodes or one activation) with a reason; who they were. */
 export async function cancelOpen(run: Run, reason: string, where: { nodes?: string[]; activationOf?: TaskRow; except?: string } = {}): Promise<string[]> {
@@ -58,7 +58,9 @@ export async function nodeProgress(run: Run, task: TaskRow): Promise<void> {
   } else {
     const next = siblings.find((t) => t.state === 'waiting');
     if (next) {
-      await run.trx.updateTable('workflow_task').set({ state: 'pending', created_at: run.now, ...(await timerColumns(run, node)) }).where('id', '=', next.id).execute();
+      const timer = await timerColumns(run, node);
+      await run.trx.updateTable('workflow_task').set({ state: 'pending', created_at: run.now, ...timer }).where('id', '=', next.id).execute();
+      await armTimers(run, [{ id: next.id, timer_at: timer.timer_at }]);
       await notifyAssignees(run, [next.assignee_id]);
       return;
     }

@@ -5,14 +5,29 @@ import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import { act, approval, detail, members, model, submitOrder, workflowKit, type WorkflowKit } from '../../../../tests/support/workflow.ts';
 import { ManualClock } from '../../../kernel/clock.ts';
 import type { Platform } from '../../../platform.ts';
-import { workflowTimers } from '../routes.ts';
+import { fireTimer } from '../timer-work.ts';
 
 /** Time limits in work time (issue 14 "Time limits"; Part 2 §4.6): reminders, auto decisions, escalation, stale timers. */
 const clock = new ManualClock(instantOf('Asia/Shanghai', '2026-11-25', 10 * 60).getTime());
 let platform: Platform;
 let kit: WorkflowKit;
 const minutes = (n: number) => clock.advance(n * 60_000);
-const tick = () => workflowTimers.get(platform.kernel)!.tick();
+const owner = () => platform.kernel.databases.owner;
+const DUE = `kind = 'workflow.timer' and state = 'ready' and (payload->>'at')::timestamptz <= $1`;
+const dueTimers = async () =>
+  Number((await owner().query(`select count(*) from workflow_task where state = 'pending' and timer_at <= $1`, [new Date(clock.now())])).rows[0].count);
+
+/**
+ * Timers are jobs of the kernel's queue, which waits by the database's clock: those due by the test's clock are made
+ * due by the database's too, then every due job runs. Answers how many due timers fired (every job of a due timer,
+ * stale ones included, has run).
+ */
+async function tick(): Promise<number> {
+  const before = await dueTimers();
+  await owner().query(`update kernel_job set run_at = clock_timestamp() where ${DUE}`, [new Date(clock.now())]);
+  await platform.kernel.jobs.drainNow();
+  return before - (await dueTimers());
+}
 
 beforeAll(async () => {
   platform = await startTestPlatform({ clock });
@@ -70,5 +85,63 @@ describe('time limits', () => {
     expect(d.tasks[0]).toMatchObject({ ownerId: kit.ids.i, assigneeId: kit.ids.a1, entrustState: 'accepted' });
     expect(d.timeline.at(-1)).toMatchObject({ action: 'escalate', via: 'system' });
     expect((await act(kit.as.a1, escalated.instanceId, 'approve')).status).toBe(200);
+  });
+});
+
+describe('timers as jobs of the kernel queue', () => {
+  const actions = async (instanceId: string) => (await detail(kit.as.i, instanceId)).timeline.map((a: any) => a.action);
+  // A minute past the task's limit, whatever the work calendar in between (sessions last a week of the clock).
+  const pastLimit = async (instanceId: string) => clock.advance(new Date((await detail(kit.as.i, instanceId)).tasks[0].dueAt).getTime() - clock.now() + 60_000);
+  const remindIn30 = () => kit.publish(model([approval('n1', members(kit.ids.a1), { timeLimit: { minutes: 30, action: 'remind' } })]));
+
+  it('a job that runs before its timer by the kernel clock waits again, and fires when the timer is due', async () => {
+    await remindIn30();
+    await tick();
+    const { instanceId } = await submitOrder(kit, kit.as.i, {});
+    await owner().query(`update kernel_job set run_at = clock_timestamp() where kind = 'workflow.timer' and state = 'ready'`);
+    await platform.kernel.jobs.drainNow();
+    expect(await actions(instanceId)).toEqual(['submit']);
+    await pastLimit(instanceId);
+    expect(await tick()).toBe(1);
+    expect(await actions(instanceId)).toEqual(['submit', 'remind']);
+  });
+
+  it('a timer whose process died mid-fire is taken over once the lease lapses, and fires once when that process wakes', async () => {
+    await remindIn30();
+    const { instanceId } = await submitOrder(kit, kit.as.i, {});
+    await pastLimit(instanceId);
+    // A process claims the timer's job (made due in the same transaction, so this process's queue cannot take it
+    // first) and dies before its own transaction commits: its claim holds until the lease lapses.
+    const client = await owner().connect();
+    let claimed: any[];
+    try {
+      await client.query('begin');
+      await client.query(`update kernel_job set run_at = clock_timestamp() where ${DUE}`, [new Date(clock.now())]);
+      claimed = (await client.query(`select * from kernel_job_claim('dead-worker', array['workflow.timer'], interval '60 seconds', 10)`)).rows;
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    expect(claimed).toHaveLength(1);
+    expect(await tick()).toBe(0);
+    expect(await actions(instanceId)).toEqual(['submit']);
+    await owner().query(`update kernel_job set locked_until = clock_timestamp() - interval '1 second' where locked_by = 'dead-worker'`);
+    expect(await tick()).toBe(1);
+    const job = (await owner().query('select state, attempts from kernel_job where id = $1', [claimed[0].id])).rows[0];
+    expect(job).toEqual({ state: 'done', attempts: 2 });
+    // The process wakes and runs its job to the end: the timer has moved on, nothing happens twice.
+    await fireTimer(platform.kernel, claimed[0].space_id, claimed[0].payload.taskId, new Date(claimed[0].payload.at));
+    expect(await actions(instanceId)).toEqual(['submit', 'remind']);
+  });
+
+  it('fires a timer once when two jobs for it run at once', async () => {
+    await remindIn30();
+    const { instanceId } = await submitOrder(kit, kit.as.i, {});
+    await pastLimit(instanceId);
+    const now = new Date(clock.now());
+    const copied = await owner().query(`insert into kernel_job (space_id, kind, payload, run_at) select space_id, kind, payload, run_at from kernel_job where ${DUE}`, [now]);
+    expect(copied.rowCount).toBe(1);
+    expect(await tick()).toBe(1);
+    expect(await actions(instanceId)).toEqual(['submit', 'remind']);
   });
 });
