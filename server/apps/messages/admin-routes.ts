@@ -8,7 +8,7 @@ import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { wordsFor } from './render.ts';
-import { OUTBOX_CHANNEL } from './sender.ts';
+import { enqueueDeliveries } from './jobs.ts';
 import { checkedChoice } from './subscriptions.ts';
 
 const PAGE = 50;
@@ -91,14 +91,16 @@ export function registerAdminRoutes(app: App, kernel: Kernel): void {
     currentSpace(req);
     req.ctx.auditTarget = req.params.id;
     await kernel.transact(req, async (trx) => {
+      // A new round: a try still scheduled for the old one finds nothing to do when its time comes.
       const again = await trx
         .updateTable('messages_outbox')
-        .set({ state: 'pending', attempts: 0, next_at: sql<Date>`now()` })
+        .set({ state: 'pending', attempts: 0, next_at: sql<Date>`now()`, round: sql<number>`round + 1` })
         .where('id', '=', req.params.id)
         .where((eb) => eb.or([eb('state', '=', 'failed'), eb.and([eb('state', '=', 'pending'), eb('error_key', 'is not', null)])]))
+        .returning(['id', 'channel', 'round'])
         .executeTakeFirst();
-      if (again.numUpdatedRows === 0n) throw fail.notFound('messages.problem.noFailedDelivery');
-      await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(trx);
+      if (!again) throw fail.notFound('messages.problem.noFailedDelivery');
+      await enqueueDeliveries(kernel, trx, [again]);
     });
     return { code: 200, msg: 'messages.retryQueued', data: null };
   });

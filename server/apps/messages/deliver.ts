@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { MessagesDesktopEvent } from '../../../shared/api/messages.ts';
+import { MESSAGE_CHANNELS, type MessageChannel } from '../../../shared/messages/notify.ts';
 import type { MailTemplateKey } from '../../../shared/org/mail-templates.ts';
 import { inSpace, type Trx } from '../../kernel/db/pool.ts';
 import { AppError } from '../../kernel/errors.ts';
@@ -8,6 +9,7 @@ import type { Kernel } from '../../kernel/kernel.ts';
 import { sendMail } from '../../kernel/mail/index.ts';
 import { PLATFORM_TEXT_TEMPLATE } from '../../kernel/sms.ts';
 import { publishUnread } from './counts.ts';
+import { DELIVERY_KIND, DELIVERY_LANE, deliveryLeaseSeconds, enqueueDeliveries, type DeliveryPayload } from './jobs.ts';
 import { itemOf, memberLanguage, wordsFor, type MessageRow, type Words } from './render.ts';
 import { SMS_MAX } from './sms.ts';
 
@@ -27,9 +29,26 @@ interface Delivery {
   language: Awaited<ReturnType<typeof memberLanguage>>;
 }
 
-/** Locks a pending delivery (a second worker waits here, then finds it done) and gathers what sending needs. */
-async function lockPending(kernel: Kernel, trx: Trx, spaceId: string, outboxId: string): Promise<Delivery | null> {
-  const row = await trx.selectFrom('messages_outbox').selectAll().where('id', '=', outboxId).where('state', '=', 'pending').forUpdate().executeTakeFirst();
+/** One try of one delivery: its outbox row, in the round the try was scheduled for. */
+interface Try {
+  spaceId: string;
+  outboxId: string;
+  round: number;
+}
+
+/**
+ * Locks a pending delivery still in the try's round (a second worker waits here, then finds it done; a superseded
+ * try finds another round) and gathers what sending needs.
+ */
+async function lockPending(kernel: Kernel, trx: Trx, { spaceId, outboxId, round }: Try): Promise<Delivery | null> {
+  const row = await trx
+    .selectFrom('messages_outbox')
+    .selectAll()
+    .where('id', '=', outboxId)
+    .where('state', '=', 'pending')
+    .where('round', '=', round)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) return null;
   const message = await trx.selectFrom('messages_message').selectAll().where('id', '=', row.message_id).executeTakeFirstOrThrow();
   const user = await trx.selectFrom('users').select(['name', 'email', 'phone']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
@@ -59,9 +78,10 @@ async function sendInTransaction(kernel: Kernel, trx: Trx, spaceId: string, d: D
  * transaction: a carrier's answer must not hold it. The outbox row is the send's key, so a retry after a crash
  * finds the text already sent; only a crash between the carrier's acceptance and the send log's "sent" sends twice.
  */
-async function sendText(kernel: Kernel, spaceId: string, outboxId: string): Promise<void> {
+async function sendText(kernel: Kernel, at: Try): Promise<void> {
+  const { spaceId, outboxId } = at;
   const prepared = await inSpace(kernel.db, spaceId, async (trx) => {
-    const d = await lockPending(kernel, trx, spaceId, outboxId);
+    const d = await lockPending(kernel, trx, at);
     if (!d) return null;
     if (!d.user.phone) throw new AppError(422, 'messages.delivery.noPhone');
     await trx.updateTable('messages_outbox').set({ sending_at: sql<Date>`now()` }).where('id', '=', d.id).execute();
@@ -82,9 +102,10 @@ const TEMPLATE: Partial<Record<string, MailTemplateKey>> = { todo: 'todo', appro
  * between leaves the row pending with that id: the next attempt sends again under the same Message-ID, so the
  * worst case is one duplicate per crash that receiving servers and clients can recognise (decision 0051).
  */
-async function sendEmail(kernel: Kernel, spaceId: string, outboxId: string): Promise<void> {
+async function sendEmail(kernel: Kernel, at: Try): Promise<void> {
+  const { spaceId } = at;
   const prepared = await inSpace(kernel.db, spaceId, async (trx) => {
-    const d = await lockPending(kernel, trx, spaceId, outboxId);
+    const d = await lockPending(kernel, trx, at);
     if (!d) return null;
     if (!d.user.email) throw new AppError(422, 'messages.delivery.noEmail');
     const mailId = d.mail_id ?? `<m${d.id}.${spaceId}.${randomBytes(6).toString('hex')}@messages.qpaas>`;
@@ -101,41 +122,68 @@ async function sendEmail(kernel: Kernel, spaceId: string, outboxId: string): Pro
   await inSpace(kernel.db, spaceId, (trx) => markDone(trx, d.id));
 }
 
-/** A failed attempt: the reason (for the admin), and the next attempt after a doubling, capped wait — or give up. */
-async function recordFailure(kernel: Kernel, spaceId: string, outboxId: string, error: unknown): Promise<void> {
+/**
+ * A failed try: the reason (for the admin), and the next try after a doubling, capped wait — or give up. The next
+ * try's job is scheduled in the transaction that records the failure, in the next round: both happen, or neither.
+ */
+async function recordFailure(kernel: Kernel, { spaceId, outboxId, round }: Try, error: unknown): Promise<void> {
   const known = error instanceof AppError;
   if (!known) kernel.log.error({ err: error, spaceId, outboxId }, 'message delivery failed');
   await inSpace(kernel.db, spaceId, async (trx) => {
-    const row = await trx.selectFrom('messages_outbox').select(['attempts']).where('id', '=', outboxId).where('state', '=', 'pending').forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('messages_outbox')
+      .select(['attempts', 'channel'])
+      .where('id', '=', outboxId)
+      .where('state', '=', 'pending')
+      .where('round', '=', round)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) return;
     const attempts = row.attempts + 1;
-    const wait = Math.min(RETRY_CAP_MS, retryBaseMs() * 2 ** (attempts - 1));
+    const nextAt = new Date(Date.now() + Math.min(RETRY_CAP_MS, retryBaseMs() * 2 ** (attempts - 1)));
+    const gaveUp = attempts >= MAX_ATTEMPTS;
     await trx
       .updateTable('messages_outbox')
       .set({
         attempts,
-        state: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-        next_at: sql<Date>`now() + make_interval(secs => ${wait / 1000})`,
+        state: gaveUp ? 'failed' : 'pending',
+        next_at: nextAt,
+        round: round + 1,
         error_key: known ? error.key : 'messages.delivery.error',
         error_params: JSON.stringify(known ? error.params : {}),
       })
       .where('id', '=', outboxId)
       .execute();
+    if (!gaveUp) await enqueueDeliveries(kernel, trx, [{ id: outboxId, channel: row.channel, round: round + 1 }], nextAt);
   });
 }
 
-/** Delivers one claimed outbox row; a failure is recorded on that row only, so other rows and channels go on. */
-export async function deliverOne(kernel: Kernel, spaceId: string, outboxId: string, channel: string): Promise<void> {
+/**
+ * Delivers one outbox row in one try; a failure is recorded on that row only, so other rows and channels go on.
+ * Only when even the failure cannot be recorded (the database is away) does the job fail, and the kernel retries it.
+ */
+async function deliverOne(kernel: Kernel, at: Try, channel: MessageChannel): Promise<void> {
   try {
-    if (channel === 'email') await sendEmail(kernel, spaceId, outboxId);
-    else if (channel === 'sms') await sendText(kernel, spaceId, outboxId);
+    if (channel === 'email') await sendEmail(kernel, at);
+    else if (channel === 'sms') await sendText(kernel, at);
     else {
-      await inSpace(kernel.db, spaceId, async (trx) => {
-        const d = await lockPending(kernel, trx, spaceId, outboxId);
-        if (d) await sendInTransaction(kernel, trx, spaceId, d);
+      await inSpace(kernel.db, at.spaceId, async (trx) => {
+        const d = await lockPending(kernel, trx, at);
+        if (d) await sendInTransaction(kernel, trx, at.spaceId, d);
       });
     }
   } catch (error) {
-    await recordFailure(kernel, spaceId, outboxId, error);
+    await recordFailure(kernel, at, error);
+  }
+}
+
+/** The delivery jobs of this process: claimed, leased and taken over after a crash by the kernel's queue. */
+export function defineDeliveryJobs(kernel: Kernel): void {
+  for (const channel of MESSAGE_CHANNELS) {
+    kernel.jobs.define<DeliveryPayload>(
+      DELIVERY_KIND[channel],
+      async (job) => deliverOne(kernel, { spaceId: job.spaceId!, outboxId: job.payload.outboxId, round: job.payload.round }, channel),
+      { leaseSeconds: deliveryLeaseSeconds(), concurrency: DELIVERY_LANE[channel] },
+    );
   }
 }

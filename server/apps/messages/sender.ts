@@ -4,19 +4,17 @@ import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { NoticeSender } from '../../kernel/notices.ts';
+import { enqueueDeliveries } from './jobs.ts';
 import { channelsFor } from './subscriptions.ts';
 import { checkNotice } from './validate.ts';
-
-/** Workers LISTEN here; the NOTIFY leaves at commit, so a rolled-back notice never wakes anyone. */
-export const OUTBOX_CHANNEL = 'messages_outbox';
 
 const CHUNK = 1000;
 
 /**
  * The messages app's side of `kernel.notices.send` (issue 13): checks the notice, resolves its recipients (the
  * org app), and stores — in the caller's transaction and nowhere else — one message per recipient and one outbox row
- * per recipient and channel their subscriptions allow. Delivery happens after commit, by the workers; nothing here
- * talks to a socket, a mail server or a carrier.
+ * per recipient and channel their subscriptions allow, each with its delivery job on the kernel's queue. Delivery
+ * happens after commit, by the job workers; nothing here talks to a socket, a mail server or a carrier.
  */
 export function noticeSender(kernel: Kernel): NoticeSender {
   return async (trx: Trx, spaceId: string, notice: Notice): Promise<NoticeResult> => {
@@ -47,18 +45,18 @@ export function noticeSender(kernel: Kernel): NoticeSender {
       }));
       // The messages and their outbox rows (one per recipient and allowed channel) in one statement.
       const pairs = slice.flatMap((userId) => (channels.get(userId) ?? []).map((channel) => [userId, channel] as const));
-      // The NOTIFY rides along (a volatile CTE runs once): workers are woken at commit only when outbox rows exist.
-      await trx
+      const outbox = await trx
         .with('stored', (db) => db.insertInto('messages_message').values(rows).returning(['id', 'user_id']))
-        .with('woken', () => sql<{ n: unknown }>`(select pg_notify(${OUTBOX_CHANNEL}, '') as n)`)
         .insertInto('messages_outbox')
         .columns(['space_id', 'message_id', 'user_id', 'channel'])
         .expression(
           sql`select ${spaceId}, s.id, s.user_id, w.channel from stored s
-                join unnest(${pairs.map((p) => p[0])}::bigint[], ${pairs.map((p) => p[1])}::text[]) as w (user_id, channel) on w.user_id = s.user_id
-                cross join woken`,
+                join unnest(${pairs.map((p) => p[0])}::bigint[], ${pairs.map((p) => p[1])}::text[]) as w (user_id, channel) on w.user_id = s.user_id`,
         )
+        .returning(['id', 'channel'])
         .execute();
+      // Their jobs commit (and wake the workers) with them, or roll back with them.
+      await enqueueDeliveries(kernel, trx, outbox.map((o) => ({ ...o, round: 0 })));
     }
     return { recipients: recipients.length };
   };

@@ -38,6 +38,8 @@ export interface MessagesOutboxTable {
   state: ColumnType<DeliveryState, DeliveryState | undefined, DeliveryState>;
   attempts: ColumnType<number, number | undefined, number>;
   next_at: Timestamp;
+  /** migration 0004: raised with each try scheduled; a delivery job acts only in its own round. */
+  round: ColumnType<number, number | undefined, number>;
   mail_id: string | null;
   sending_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   error_key: string | null;
