@@ -17,7 +17,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   guest = new TestClient(platform.url);
   member = await signedIn(platform.url, 'nova.user');
-  // More announcements than a page, written as the operator's editor will (issue 17): straight into the table.
+  // More announcements than a page, written as the operator's editor will: straight into the table.
   await platform.kernel.databases.owner.query(
     `insert into platform_article (kind, title_zh, title_en, body_zh, body_en, published_at)
      select 'news', '公告 ' || n, 'Notice ' || n, '正文', 'Body', now() - make_interval(days => 20 + n) from generate_series(1, ${NEWS_PAGE + 5}) n`,
@@ -28,7 +28,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('announcements and help (issue 15: /news/list, /news/show, /qpaas/helpCenter)', () => {
+describe('announcements and help (/news/list, /news/show, /qpaas/helpCenter)', () => {
   it('shows announcements to a guest, pinned first then newest, page by page to the end, never a withdrawn one', async () => {
     const first = ok(await guest.get('/api/news'));
     expect(first.items).toHaveLength(NEWS_PAGE);

@@ -37,7 +37,7 @@ function register(app: App, kernel: Kernel): void {
   const manageSpaces = { permission: 'console.spaces.manage' } as const;
   const manageUsers = { permission: 'console.users.manage' } as const;
   registerArticleRoutes(app, kernel);
-  // One folder per area of issue 17, each registering its own routes.
+  // One folder per area of the operator console, each registering its own routes.
   registerSpacesRoutes(app, kernel);
   registerOperatorRoutes(app, kernel);
   registerAccessRoutes(app, kernel);

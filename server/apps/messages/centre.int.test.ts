@@ -40,7 +40,7 @@ const notice = (members: string[], extra: Partial<Notice> = {}): Notice => ({
   ...extra,
 });
 
-describe('the message centre (issue 13)', () => {
+describe('the message centre', () => {
   it('a notice sent inside a rolled-back transaction stores and sends nothing', async () => {
     const socket = await boundSocket(platform.url, user);
     const before = await count();

@@ -45,7 +45,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-describe('subscriptions (issue 13)', () => {
+describe('message subscriptions', () => {
   it('the admin\'s defaults apply, the member\'s choice wins where allowed, and each channel honours them', async () => {
     ok(await admin.put('/api/messages/subscription-defaults', { category: 'notice', channel: 'email', enabled: true, locked: false }));
     ok(await admin.put('/api/messages/subscription-defaults', { category: 'notice', channel: 'sms', enabled: true, locked: true }));
@@ -92,7 +92,7 @@ describe('subscriptions (issue 13)', () => {
   });
 });
 
-describe('channels (issue 13)', () => {
+describe('delivery channels', () => {
   it('e-mail goes through the space\'s SMTP server with the notice template and a stable Message-ID', async () => {
     smtp.received.length = 0;
     ok(await admin.put('/api/messages/subscription-defaults', { category: 'notice', channel: 'email', enabled: true, locked: false }));

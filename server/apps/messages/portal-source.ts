@@ -8,7 +8,7 @@ import { itemOf, wordsFor } from './render.ts';
 import './tables.ts';
 
 /**
- * The message-alert component (issue 15): the member's unread counts per category and his latest messages, as the
+ * The message-alert portal component: the member's unread counts per category and his latest messages, as the
  * message centre shows them (same rows, same wording), limited to the component's categories (none chosen: all).
  */
 export function registerPortalSource(kernel: Kernel): void {

@@ -9,7 +9,7 @@ import { noticeSender } from './sender.ts';
 import './tables.ts';
 
 /**
- * The messages micro-app (issue 13; decision 0051): the sender behind `kernel.notices.send`, its delivery jobs on
+ * The messages micro-app (decision 0051): the sender behind `kernel.notices.send`, its delivery jobs on
  * the kernel's queue (decision 0096), the message centre and the administrator's pages. Texts go out through the
  * operator's SMS accounts (kernel.sms, decision 0089).
  */

@@ -11,7 +11,7 @@ import { checkNotice } from './validate.ts';
 const CHUNK = 1000;
 
 /**
- * The messages app's side of `kernel.notices.send` (issue 13): checks the notice, resolves its recipients (the
+ * The messages app's side of `kernel.notices.send` (decision 0051): checks the notice, resolves its recipients (the
  * org app), and stores — in the caller's transaction and nowhere else — one message per recipient and one outbox row
  * per recipient and channel their subscriptions allow, each with its delivery job on the kernel's queue. Delivery
  * happens after commit, by the job workers; nothing here talks to a socket, a mail server or a carrier.

@@ -12,7 +12,7 @@ import { designedForm, flowVersions, publishedFields } from './design-store.ts';
 
 export { publishedFlow } from './design-store.ts';
 
-/** Designing a flow is designing its form: the same admin permission (issue 14), for reading the design too. */
+/** Designing a flow is designing its form: the same admin permission, for reading the design too. */
 const design = { permission: 'forms.design' } as const;
 
 /** A 422 naming the first problem in the caller's language, with every problem for the designer to place. */
@@ -25,7 +25,7 @@ const sameInstant = (stored: Date | null, sent: string | null) =>
   stored === null || sent === null ? stored === sent : Number.isFinite(Date.parse(sent)) && stored.getTime() === Date.parse(sent);
 
 /**
- * The process designer of a form (issue 14): a draft saved as often as the designer likes (its shape checked,
+ * The process designer of a form: a draft saved as often as the designer likes (its shape checked,
  * not its completeness), publishing it as a frozen version after the full check (shared/workflow/validate-model.ts
  * plus what only the database can tell: the people and groups it names exist here, the form is published), and
  * switching the flow on or off. Running instances keep the version they started on.

@@ -7,7 +7,7 @@ import { inSpace } from '../../kernel/db/pool.ts';
 import type { Platform } from '../../platform.ts';
 import { publishedFlow } from './design-routes.ts';
 
-/** The process designer's API (issue 14) on real PostgreSQL: two spaces, an admin, a member. */
+/** The process designer's API on real PostgreSQL: two spaces, an admin, a member. */
 let platform: Platform;
 let admin: TestClient;
 let user: TestClient;

@@ -1,7 +1,7 @@
 import type { FlowLock } from '../../kernel/record-flow.ts';
 
 /**
- * Workflow's half of `kernel.recordFlow` (issue 14): a record whose instance is anything but approved changes only
+ * Workflow's half of `kernel.recordFlow` (decision 0053): a record whose instance is anything but approved changes only
  * through its flow — the node's field permissions decide, not the member's record rules — and an invalidated one
  * never again. A record without an instance (imported, or created before the flow) is free.
  */

@@ -25,7 +25,7 @@ async function intervention(kernel: Kernel, trx: Parameters<Parameters<Kernel['t
 }
 
 /**
- * Monitoring (`console/tmp/workflow/monitoring`, issue 14): running and interrupted instances that the caller
+ * Monitoring (`console/tmp/workflow/monitoring`): running and interrupted instances that the caller
  * manages — every one for an administrator, those of flows naming him a process manager otherwise — overdue ones
  * first, then the longest waiting; and the interventions, each logged with its reason.
  */

@@ -8,7 +8,7 @@ import { todo, todoWhere, withNodeNames } from './todo-routes.ts';
 import './tables.ts';
 
 /**
- * The my-work component (issue 15): the to-do centre's counts — pending to-dos (own and as agent, as the to-do box
+ * The my-work portal component: the to-do centre's counts — pending to-dos (own and as agent, as the to-do box
  * counts them), entrustments waiting for his answer, unread CCs, his own running flows — and the first page of
  * pending to-dos, each opening its record's detail.
  */

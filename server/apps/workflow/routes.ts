@@ -13,7 +13,7 @@ import { defineTimerJob } from './timer-work.ts';
 import './tables.ts';
 
 /**
- * The workflow micro-app (issue 14; decision 0053): flows designed per form, the engine that runs them, to-dos,
+ * The workflow micro-app (decision 0053): flows designed per form, the engine that runs them, to-dos,
  * agents and account hosting, monitoring. It works on records through forms' half of `kernel.recordFlow` and gives
  * forms its lock (a record in flow changes only through the flow).
  */

@@ -28,7 +28,7 @@ async function detailOf(kernel: Kernel, trx: Trx, caller: Caller, id: string) {
   return detail;
 }
 
-/** Starting, acting on and reading instances (issue 14 "Running"): each action one transaction under the instance lock. */
+/** Starting, acting on and reading instances (decision 0053): each action one transaction under the instance lock. */
 export function registerRunRoutes(app: App, kernel: Kernel): void {
   app.get('/api/workflow/forms/:formId/start', { config: { access }, schema: { params: FormFlowParams, querystring: NoQuery } }, async (req) => {
     const caller = callerOf(req);

@@ -113,7 +113,7 @@ async function names(trx: Trx, rows: ReadonlyArray<Record<string, unknown>>) {
   return Object.fromEntries((await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', [...ids]).execute()).map((u) => [String(u.id), u.name]));
 }
 
-/** The to-do centre's lists and counts (issue 14 "To-do centre"): keyset pages, newest first. */
+/** The to-do centre's lists and counts (spec Part 2, the to-do centre): keyset pages, newest first. */
 export function registerTodoRoutes(app: App, kernel: Kernel): void {
   app.get('/api/workflow/todo', { config: { access }, schema: { querystring: TodoQuery } }, async (req) => {
     const caller = callerOf(req);

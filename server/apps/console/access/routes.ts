@@ -7,7 +7,7 @@ import { registerPlatformApi } from './platform-api.ts';
 import { registerReleaseRoutes } from './releases.ts';
 import { registerSmsRoutes } from './sms.ts';
 
-/** Platform access (issue 17): API keys and the platform API, licences, SMS, applet and app versions, help centre. */
+/** Platform access: API keys and the platform API, licences, SMS, applet and app versions, help centre. */
 export function registerAccessRoutes(app: App, kernel: Kernel): void {
   registerApiKeyRoutes(app, kernel);
   registerPlatformApi(app, kernel);

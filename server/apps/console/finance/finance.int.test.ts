@@ -39,7 +39,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-describe('payments (issue 17: sysop/financial*)', () => {
+describe('payments (§2.4 sysop/financial*)', () => {
   it('pays a quota pack through the development channel at once and raises the space’s quota in the same move', async () => {
     await query(`update spaces set quota_members = 10, quota_storage_mb = null, quota_apps = 3 where id = 'acme'`);
     const pack = await onSale('quota', 'Members +5', { addMembers: 5, addStorageMb: 100, addApps: 2, priceMinor: 19_900 });

@@ -7,7 +7,7 @@ import { registerChannelRoutes } from './channels.ts';
 import { expireSubscriptions } from './expiry.ts';
 import { registerOrderRoutes } from './orders.ts';
 
-/** Payments (issue 17): the catalogue and shop, payment channels, orders and bills — root only (decisions 0087–0088). */
+/** Payments: the catalogue and shop, payment channels, orders and bills — root only (decisions 0087–0088). */
 export function registerFinanceRoutes(app: App, kernel: Kernel): void {
   registerCatalogRoutes(app, kernel);
   registerChannelRoutes(app, kernel);

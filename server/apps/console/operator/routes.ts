@@ -6,7 +6,7 @@ import { registerSettingsRoutes } from './settings.ts';
 import { registerOperatorUserRoutes } from './users.ts';
 import './tables.ts';
 
-/** The operator's accounts, notices, platform settings and role permissions (issue 17, decisions 0079–0081). */
+/** The operator's accounts, notices, platform settings and role permissions (decisions 0079–0081). */
 export function registerOperatorRoutes(app: App, kernel: Kernel): void {
   registerOperatorUserRoutes(app, kernel);
   registerNoticeRoutes(app, kernel);

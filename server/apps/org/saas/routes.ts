@@ -8,7 +8,7 @@ import { registerSettingsRoutes } from './settings.ts';
 import './tables.ts';
 
 /**
- * The service provider's own console (issue 17, decisions 0071, 0074, 0075): every provider read and write runs in
+ * The service provider's own console (decisions 0071, 0074, 0075): every provider read and write runs in
  * `kernel.providerTransact`, where the database narrows spaces and memberships to the provider's and the
  * provider-owned tables to its rows; a space's own figures are read after `enterProviderSpace`.
  */

@@ -5,7 +5,7 @@ import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import { act, approval, detail, members, model, submitOrder, workflowKit, type WorkflowKit } from '../../../../tests/support/workflow.ts';
 import type { Platform } from '../../../platform.ts';
 
-/** Monitoring (issue 14 "Monitoring"): who sees which instances, filters, reassign and jump with their reasons. */
+/** Monitoring of instances: who sees which instances, filters, reassign and jump with their reasons. */
 let platform: Platform;
 let kit: WorkflowKit;
 

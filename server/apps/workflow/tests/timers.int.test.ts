@@ -7,7 +7,7 @@ import { ManualClock } from '../../../kernel/clock.ts';
 import type { Platform } from '../../../platform.ts';
 import { fireTimer } from '../timer-work.ts';
 
-/** Time limits in work time (issue 14 "Time limits"; Part 2 §4.6): reminders, auto decisions, escalation, stale timers. */
+/** Time limits in work time (Part 2 §4.6): reminders, auto decisions, escalation, stale timers. */
 const clock = new ManualClock(instantOf('Asia/Shanghai', '2026-11-25', 10 * 60).getTime());
 let platform: Platform;
 let kit: WorkflowKit;
