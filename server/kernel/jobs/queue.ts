@@ -245,11 +245,19 @@ export class JobQueue {
     if (!rows[0]?.ok) this.log.warn({ jobId: id, worker: this.worker }, 'a job ended after another worker took it over');
   }
 
-  private async renew(ids: string[], leaseSeconds: number): Promise<string[]> {
+  private async renew(ids: string[], leaseSeconds: number, executor: Trx | Db = this.db): Promise<string[]> {
     if (!ids.length) return [];
     const { rows } = await sql<{ id: string }>`
-      select kernel_job_heartbeat(${this.worker}, ${ids}::bigint[], make_interval(secs => ${leaseSeconds})) as id`.execute(this.db);
+      select kernel_job_heartbeat(${this.worker}, ${ids}::bigint[], make_interval(secs => ${leaseSeconds})) as id`.execute(executor);
     return rows.map((r) => String(r.id));
+  }
+
+  /**
+   * Renews one job's claim inside the caller's transaction: the job's row stays locked until that commits, so a
+   * takeover waits for the work in flight. False when another worker holds the job now (write nothing more).
+   */
+  async holds(trx: Trx, jobId: string, leaseSeconds: number): Promise<boolean> {
+    return (await this.renew([jobId], leaseSeconds, trx)).length > 0;
   }
 
   /**

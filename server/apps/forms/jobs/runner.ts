@@ -94,8 +94,7 @@ async function runJob(kernel: Kernel, handler: JobHandler, job: Job<{ jobId: str
     job: row,
     actor: { userId: row.user_id, roles: (member?.roles ?? []) as Role[], spaceId },
     heartbeat: () => job.heartbeat(),
-    holds: async (trx) =>
-      (await sql<{ id: string }>`select kernel_job_heartbeat(${kernel.jobs.worker}, array[${job.id}]::bigint[], make_interval(secs => ${lease})) as id`.execute(trx)).rows.length > 0,
+    holds: (trx) => kernel.jobs.holds(trx, job.id, lease),
   };
   try {
     if (job.attempt > MAX_TRIES || !member) throw new JobFailed(member ? 'forms.job.gaveUp' : 'forms.job.userLeft');
