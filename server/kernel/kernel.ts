@@ -25,6 +25,7 @@ import { PortalSources } from './portal-sources.ts';
 import { AppPackages } from './app-packages.ts';
 import { Apps } from './apps.ts';
 import { RecordSummaries } from './record-summaries.ts';
+import { RecordVisits } from './record-visits.ts';
 import { SpaceRequests } from './space-requests.ts';
 import { OutboundGuard } from './outbound/index.ts';
 import { PgListener } from './notify.ts';
@@ -90,6 +91,8 @@ export interface Kernel {
   apps: Apps;
   /** Records as another app may show them to a member (the workbench), answered by the forms app (record-summaries.ts). */
   recordSummaries: RecordSummaries;
+  /** Members opening and saving records, for the app keeping their recent records (record-visits.ts). */
+  recordVisits: RecordVisits;
   /** Enterprise registrations as the operator console decides them, kept by the org app (space-requests.ts). */
   spaceRequests: SpaceRequests;
   listener: PgListener;
@@ -193,6 +196,7 @@ export async function createKernel(options: {
     appPackages: new AppPackages(),
     apps: new Apps(),
     recordSummaries: new RecordSummaries(),
+    recordVisits: new RecordVisits(),
     spaceRequests: new SpaceRequests(),
     databases,
     db,

@@ -11,7 +11,7 @@ import { sessionAtom } from '../../kernel/atoms.ts';
 import type { PageProps } from '../types.ts';
 import { CategoryNav } from './CategoryNav.tsx';
 import { dayRange } from './list-model.ts';
-import { unreadCountsAtom } from './live.ts';
+import { unreadCountsAtom } from '../../shell/message-live.ts';
 import { MessageList } from './MessageList.tsx';
 import type { MessageFilter } from './messages-api.ts';
 import { SendNoticeDialog } from './SendNoticeDialog.tsx';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCounts, appendPage, dayRange, insertNew, matchesFilter, readAllIn, removeIds, setRead } from './list-model.ts';
-import { fullCounts, parsePush } from './messages-api.ts';
+import { parsePush } from '../../../shared/messages/push.ts';
+import { fullCounts } from './messages-api.ts';
 import { counts, message } from '../../testing/messages-kit.ts';
 import { lockReason, matrixLines, withChange } from './subscription-model.ts';
 

@@ -4,7 +4,7 @@ import type { MessageCategory } from '../../../shared/messages/notify.ts';
 import { useServices } from '../../shell/services.tsx';
 import { applyCounts, appendPage, insertNew, readAllIn, removeIds, setRead } from './list-model.ts';
 import { messagesApi, type MessageFilter } from './messages-api.ts';
-import { useMessagePush, useUnreadCounts } from './live.ts';
+import { useMessagePush, useUnreadCounts } from '../../shell/message-live.ts';
 
 export interface MessageListState {
   items: MessageItem[];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { buildPath } from '../../../shared/routes/match.ts';
 import { ROUTES } from '../../../shared/routes/table.ts';
-import { useUnreadCounts } from '../../apps/messages/live.ts';
+import { useUnreadCounts } from '../message-live.ts';
 
 const CENTER = ROUTES.find((r) => r.id === 'messages.center')!;
 const SPACE_PREFIX = /^\/space-([a-z0-9]+)(?=\/|$)/i;

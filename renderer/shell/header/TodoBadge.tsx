@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { buildPath } from '../../../shared/routes/match.ts';
 import { allowedRoutesAtom } from '../../kernel/atoms.ts';
-import { useUnreadCounts } from '../../apps/messages/live.ts';
+import { useUnreadCounts } from '../message-live.ts';
 import { useServices } from '../services.tsx';
 
 const SPACE_PREFIX = /^\/space-([a-z0-9]+)(?=\/|$)/i;

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useUnreadCounts } from '../../apps/messages/live.ts';
+import { useUnreadCounts } from '../message-live.ts';
 import { allowedRoutesAtom } from '../../kernel/atoms.ts';
 import { MOBILE_TABS, mobileHref, spaceOfPath, tabOf, type TabKey } from './mobile-paths.ts';
 import { usePendingTodos } from './use-pending-todos.ts';

@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import { APPCENTER_LIMITS, AppcenterQuery, CreateAppBody, ReorderAppsBody, SearchAppsQuery, UpdateAppBody } from '../../../shared/api/appcenter.ts';
 import { IdParam } from '../../../shared/api/common.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
+import { sameVersion } from '../../kernel/db/versions.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { assertOneMoreApp } from './quota.ts';
-import { APP_COLUMNS, findVisibleApp, likePattern, sameVersion, visibleTo } from './tables.ts';
+import { APP_COLUMNS, findVisibleApp, likePattern, visibleTo } from './tables.ts';
 
 const read = { permission: 'appcenter.read' } as const;
 const manage = { permission: 'appcenter.manage' } as const;

@@ -1,5 +1,6 @@
 import { sql, type ColumnType } from 'kysely';
 import type { Trx } from '../../kernel/db/pool.ts';
+import type { RecordVisit, VisitKind } from '../../kernel/record-visits.ts';
 
 type Stamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 export interface AppcenterRecordMarkTable {
@@ -22,9 +23,9 @@ const KEEP = 200;
 
 /**
  * Notes that the member opened (`viewed`) or saved (`changed`) a record, for the workbench's recent records.
- * Called by the record routes inside their transaction, after the read or write succeeded with its own checks.
+ * Listens to `kernel.recordVisits`: told inside the read's or write's transaction, after it passed its own checks.
  */
-export async function noteRecord(trx: Trx, mark: { spaceId: string; userId: string; formId: string; recordId: string }, kind: 'viewed' | 'changed') {
+export async function noteRecord(trx: Trx, mark: RecordVisit, kind: VisitKind): Promise<void> {
   const column = kind === 'viewed' ? 'viewed_at' : 'changed_at';
   await trx
     .insertInto('appcenter_record_mark')

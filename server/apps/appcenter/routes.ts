@@ -4,6 +4,7 @@ import type { ServerApp } from '../types.ts';
 import { appsProvider } from './apps-provider.ts';
 import { registerAppRoutes } from './apps.ts';
 import { registerMemberAppRoutes } from './member-apps.ts';
+import { noteRecord } from './record-marks.ts';
 import { registerRecentRecordRoutes } from './recent-records.ts';
 import { registerRecycleRoutes } from './recycle.ts';
 import { registerSystemRoutes } from './systems.ts';
@@ -20,6 +21,7 @@ function register(app: App, kernel: Kernel): void {
   }));
   // The apps that live in or point at apps (forms, org, portal) ask through the kernel, never these tables.
   kernel.apps.provide(appsProvider);
+  kernel.recordVisits.listen(noteRecord);
   registerSystemRoutes(app, kernel);
   registerAppRoutes(app, kernel);
   registerRecycleRoutes(app, kernel);

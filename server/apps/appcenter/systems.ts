@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { APPCENTER_LIMITS, AppcenterQuery, CreateSystemBody, ReorderSystemsBody, UpdateSystemBody } from '../../../shared/api/appcenter.ts';
 import { IdParam } from '../../../shared/api/common.ts';
+import { sameVersion } from '../../kernel/db/versions.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { APP_COLUMNS, SYSTEM_COLUMNS, canManage, sameVersion, visibleTo } from './tables.ts';
+import { APP_COLUMNS, SYSTEM_COLUMNS, canManage, visibleTo } from './tables.ts';
 
 const read = { permission: 'appcenter.read' } as const;
 const manage = { permission: 'appcenter.manage' } as const;

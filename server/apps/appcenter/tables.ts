@@ -88,12 +88,6 @@ export function findVisibleApp(trx: Trx, req: FastifyRequest, id: string) {
   return trx.selectFrom('appcenter_app').select(APP_COLUMNS).where('appcenter_app.id', '=', id).where(visibleTo(req)).executeTakeFirst();
 }
 
-/** Optimistic concurrency: does the row's `updated_at` equal the `updatedAt` the editor saw? */
-export function sameVersion(current: Date, seen: string): boolean {
-  const parsed = new Date(seen);
-  return !Number.isNaN(parsed.getTime()) && current.toISOString() === parsed.toISOString();
-}
-
 /** Escapes `%`, `_` and `\` so a search text matches itself, not as a LIKE pattern. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -12,7 +12,6 @@ import type { Database } from '../../kernel/db/schema.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { noteRecord } from '../appcenter/record-marks.ts';
 import { memberWriter, writeRecords, type RecordOp } from './write.ts';
 import { monitors } from './access.ts';
 import { loadForm, type FormMeta, type Viewer } from './context.ts';
@@ -117,7 +116,7 @@ export function registerRecordRoutes(app: App, kernel: Kernel): void {
   app.get('/api/forms/forms/:formId/records/:id', { config: { access }, schema: { params: RecordParams, querystring: NoQuery } }, async (req) => {
     const data = await withForm(kernel, req, req.params.formId, async (trx, form, viewer) => {
       const found = await records.getRecord(trx, form, viewer, req.params.id);
-      await noteRecord(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: found.record.id }, 'viewed');
+      await kernel.recordVisits.note(trx, { spaceId: form.spaceId, userId: viewer.userId, formId: form.id, recordId: found.record.id }, 'viewed');
       const can = { ...found.can, share: found.can.share && (await kernel.sharing.allowed(trx, viewer)).share };
       return { ...found, can, labels: await labelsFor(trx, readerOf(form, viewer), viewer.fields, [found.record]) };
     });

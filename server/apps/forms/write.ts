@@ -5,7 +5,6 @@ import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { AuditEntry } from '../../kernel/audit.ts';
-import { noteRecord } from '../appcenter/record-marks.ts';
 import { loadFormAs, type FormMeta, type Viewer } from './context.ts';
 import * as records from './records.ts';
 
@@ -76,7 +75,7 @@ export async function recordChanges(kernel: Kernel, trx: Trx, form: FormMeta, wr
   // A member's own change shows under "recently changed" on his workbench.
   if (writer.actor.kind !== 'service' && writer.via !== 'import') {
     for (const change of changes.filter((c) => c.op !== 'delete').slice(0, 50)) {
-      await noteRecord(trx, { spaceId: form.spaceId, userId: writer.viewer.userId, formId: form.id, recordId: change.id }, 'changed');
+      await kernel.recordVisits.note(trx, { spaceId: form.spaceId, userId: writer.viewer.userId, formId: form.id, recordId: change.id }, 'changed');
     }
   }
 }

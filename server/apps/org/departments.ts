@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { IdParam, NoQuery } from '../../../shared/api/common.ts';
 import { CreateDepartmentBody, DeleteDepartmentQuery, MergeDepartmentBody, MoveDepartmentBody, UpdateDepartmentBody } from '../../../shared/api/org.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
+import { sameVersion } from '../../kernel/db/versions.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { currentSpace } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
@@ -77,7 +78,7 @@ export function registerDepartmentRoutes(app: App, kernel: Kernel): void {
       const row = await kernel.transact(req, async (trx) => {
         const current = await trx.selectFrom('org_department').select('updated_at').where('id', '=', req.params.id).forUpdate().executeTakeFirst();
         if (!current) throw fail.notFound();
-        if (current.updated_at.toISOString() !== new Date(updatedAt).toISOString()) throw fail.conflict();
+        if (!sameVersion(current.updated_at, updatedAt)) throw fail.conflict();
         if (headIds) await setHeads(trx, space.id, req.params.id, headIds);
         return trx
           .updateTable('org_department')

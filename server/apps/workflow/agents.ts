@@ -8,7 +8,7 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
-import { sameVersion } from '../appcenter/tables.ts';
+import { sameVersion } from '../../kernel/db/versions.ts';
 import { listRules, lockRules, orderedPerms, refuseConflicts, refuseDraft, requireManager, views } from './agent-store.ts';
 import { spaceToday } from './proxies.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Card, Table } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { STORE_API, type StoreVersion } from '../../../../shared/api/appcenter-store.ts';
-import { ChannelTag, StateTag, when } from './states.tsx';
+import { ChannelTag, StateTag, when } from '../../../shell/store-tags.tsx';
 import { useGet } from '../../../shell/use-load.ts';
 
 /**

@@ -5,7 +5,7 @@ import { STORE_API, type InstalledApp, type StoreVersion } from '../../../../sha
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
 import { appHref } from './AppStorePage.tsx';
-import { ChannelTag, StateTag, when } from './states.tsx';
+import { ChannelTag, StateTag, when } from '../../../shell/store-tags.tsx';
 import { useGet } from '../../../shell/use-load.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Card, Table } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { STORE_API, type Channel, type StoreVersion } from '../../../../shared/api/appcenter-store.ts';
-import { when } from '../../appcenter/store/states.tsx';
+import { when } from '../../../shell/store-tags.tsx';
 import { useGet } from '../../../shell/use-load.ts';
 
 /** Released versions of one channel across the store: what spaces can install as official or as a trial. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { STORE_API, STORE_LIMITS, type PackageSummary, type StoreVersion } from '../../../../shared/api/appcenter-store.ts';
 import { useServices } from '../../../shell/services.tsx';
 import { useSubmit } from '../../../shell/use-submit.ts';
-import { ChannelTag, StateTag, when } from '../../appcenter/store/states.tsx';
+import { ChannelTag, StateTag, when } from '../../../shell/store-tags.tsx';
 import { useGet } from '../../../shell/use-load.ts';
 
 /**

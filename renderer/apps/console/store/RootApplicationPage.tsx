@@ -2,7 +2,7 @@ import { Alert, Button, Card, Message, Popconfirm, Space, Table, Tag } from '@ar
 import { useTranslation } from 'react-i18next';
 import { STORE_API, type RootStoreApp, type StoreVersion } from '../../../../shared/api/appcenter-store.ts';
 import { useServices } from '../../../shell/services.tsx';
-import { ChannelTag, StateTag, when } from '../../appcenter/store/states.tsx';
+import { ChannelTag, StateTag, when } from '../../../shell/store-tags.tsx';
 import { useGet } from '../../../shell/use-load.ts';
 import { ReviewQueue } from './ReviewQueue.tsx';
 

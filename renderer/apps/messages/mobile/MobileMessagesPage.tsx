@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../../../shared/api/messages.ts';
 import { MESSAGE_CATEGORIES, type MessageCategory } from '../../../../shared/messages/notify.ts';
 import type { PageProps } from '../../types.ts';
-import { unreadCountsAtom } from '../live.ts';
+import { unreadCountsAtom } from '../../../shell/message-live.ts';
 import { fullCounts, type MessageFilter } from '../messages-api.ts';
 import { useMessageList } from '../use-message-list.ts';
 import { MobileMessageList } from './MobileMessageList.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TodoBox } from '../../../../shared/api/workflow.ts';
 import { useServices } from '../../../shell/services.tsx';
-import { useMessagePush } from '../../messages/live.ts';
+import { useMessagePush } from '../../../shell/message-live.ts';
 import { appendRows, type TodoCounts, type TodoPage, type TodoRow } from './todo-model.ts';
 
 const PAGE = 20;

@@ -1,14 +1,14 @@
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
-import type { MessageItem, UnreadCounts } from '../../../shared/api/messages.ts';
-import { sessionAtom } from '../../kernel/atoms.ts';
-import { useServices } from '../../shell/services.tsx';
-import { messagesApi, parsePush } from './messages-api.ts';
+import type { MessageItem, UnreadCounts } from '../../shared/api/messages.ts';
+import { parsePush } from '../../shared/messages/push.ts';
+import { sessionAtom } from '../kernel/atoms.ts';
+import { useServices } from './services.tsx';
 
 /**
- * The member's unread counts, shared by the header's bell and the message centre (one store per boot). Null until
- * the first answer. This file is imported by the shell's header, so it stays small and free of page code: the
- * message centre's screens load with their own chunk.
+ * The member's unread counts, shared by the header's bell, the phone's tab bar, the to-do badge and the message
+ * centre (one store per boot). Null until the first answer. The shell keeps them, not the messages app, because its
+ * header shows them on every page; the message centre's screens load with their own chunk and read them here.
  */
 export const unreadCountsAtom = atom<UnreadCounts | null>(null);
 
@@ -61,7 +61,7 @@ export function useUnreadCounts(): { counts: UnreadCounts | null; refresh: () =>
   const [counts, setCounts] = useAtom(unreadCountsAtom);
   const refresh = useCallback(async () => {
     try {
-      setCounts(await messagesApi(api).unread());
+      setCounts((await api.get<UnreadCounts>('/api/messages/unread')).data);
     } catch {
       // Kept as it was; see above.
     }
