@@ -12,6 +12,7 @@ import {
   UserQuery,
 } from '../../../shared/api/console.ts';
 import { IdParam } from '../../../shared/api/common.ts';
+import { dutyClash } from '../../../shared/roles.ts';
 import { fail, pgErrorCode } from '../../kernel/errors.ts';
 import { signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
@@ -108,6 +109,8 @@ function register(app: App, kernel: Kernel): void {
     async (req) => {
       const { password, spaceId, roles, loginId, name, phone, email } = req.body;
       req.ctx.auditTarget = loginId;
+      const clash = dutyClash(roles);
+      if (clash) throw fail.unprocessable(clash);
       const hash = await hashPassword(password);
       try {
         const user = await kernel.transact(req, async (trx) => {
@@ -158,6 +161,8 @@ function register(app: App, kernel: Kernel): void {
     { config: { access: manageUsers, action: 'console.membership.set' }, schema: { params: MembershipParam, querystring: NoQuery, body: MembershipBody } },
     async (req) => {
       req.ctx.auditTarget = `${req.params.id}@${req.params.spaceId}`;
+      const clash = dutyClash(req.body.roles);
+      if (clash) throw fail.unprocessable(clash);
       try {
         await kernel.transact(req, async (trx) => {
           // `xmax = 0` tells a row just inserted from one whose roles were changed: only the first is a member joining.

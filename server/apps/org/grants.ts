@@ -7,6 +7,7 @@ import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { DelegablePermission } from '../../../shared/permissions.ts';
+import { dutyClash } from '../../../shared/roles.ts';
 import { applyDelegation } from './delegation-apply.ts';
 import { membersOnly } from './groups.ts';
 import './tables.ts';
@@ -57,6 +58,10 @@ async function apply(trx: Trx, kernel: Kernel, spaceId: string, request: { user_
     if ((admins.rows[0]?.n ?? 0) <= 1) throw fail.unprocessable('org.grants.lastAdmin');
   }
   let roles = request.action === 'grant' ? [...new Set([...membership.roles, role])] : membership.roles.filter((r) => r !== role);
+  // Checked again here: another request approved since this one was filed may have given the member a second duty.
+  // A revoke is never refused: it is how a member left with two duties by older data is put right.
+  const clash = request.action === 'grant' ? dutyClash(roles) : null;
+  if (clash) throw fail.unprocessable(clash);
   if (roles.length === 0) roles = ['user'];
   await trx.updateTable('memberships').set({ roles }).where('space_id', '=', spaceId).where('user_id', '=', request.user_id).execute();
   await kernel.sessions.announceMembershipChange(trx);
@@ -84,6 +89,8 @@ export function registerGrantRoutes(app: App, kernel: Kernel): void {
       const membership = await trx.selectFrom('memberships').select('roles').where('space_id', '=', space.id).where('user_id', '=', userId).executeTakeFirstOrThrow();
       if (action === 'grant' && membership.roles.includes(role)) throw fail.unprocessable('org.grants.alreadyHeld');
       if (action === 'revoke' && !membership.roles.includes(role)) throw fail.unprocessable('org.grants.notHeld');
+      const clash = action === 'grant' ? dutyClash([...membership.roles, role]) : null;
+      if (clash) throw fail.unprocessable(clash);
       return openRequest(trx, space.id, { userId, kind: 'platformRole', action, platformRole: role, reason, requestedBy: me.userId });
     });
     return { code: 200, msg: 'org.grants.filed', data: { id } };

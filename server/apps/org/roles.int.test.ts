@@ -85,7 +85,7 @@ describe('grants wait for the security reviewer (three-role separation)', () => 
   });
 
   it('the reviewer cannot decide a request about themselves; the last admin cannot be revoked', async () => {
-    const own = ok(await admin.post('/api/org/grant-requests', { userId: ids['acme.safe'], role: 'admin', action: 'grant', reason: 'Both hats' }));
+    const own = ok(await admin.post('/api/org/grant-requests', { userId: ids['acme.safe'], role: 'safe', action: 'revoke', reason: 'Stepping down' }));
     expect((await safe.post(`/api/org/grant-requests/${own.id}/approve`, {})).status).toBe(403);
     ok(await admin.post(`/api/org/grant-requests/${own.id}/withdraw`));
     const last = ok(await admin.post('/api/org/grant-requests', { userId: ids['acme.admin'], role: 'admin', action: 'revoke', reason: 'Leaving' }));
@@ -108,7 +108,7 @@ describe('grants wait for the security reviewer (three-role separation)', () => 
   });
 
   it('space B\'s reviewer never sees or decides space A\'s requests', async () => {
-    const { id } = ok(await admin.post('/api/org/grant-requests', { userId: ids['acme.user'], role: 'safe', action: 'grant', reason: 'Backup reviewer' }));
+    const { id } = ok(await admin.post('/api/org/grant-requests', { userId: ids['acme.user'], role: 'audit', action: 'revoke', reason: 'Cover ends' }));
     expect(ok(await novaSafe.get('/api/org/grant-requests')).requests.map((r: any) => r.id)).not.toContain(id);
     expect((await novaSafe.post(`/api/org/grant-requests/${id}/approve`, {})).status).toBe(404);
     expect((await novaAdmin.post('/api/org/grant-requests', { userId: ids['acme.user'], role: 'admin', action: 'grant', reason: 'x' })).status).toBe(422);
