@@ -10,6 +10,8 @@ let user: TestClient;
 let safe: TestClient;
 let audit: TestClient;
 let novaAdmin: TestClient;
+/** A second administrator of acme: nobody approves his own application. */
+let otherAdmin: TestClient;
 let ids: Record<string, string>;
 
 function ok<T = any>(answer: Answer<T>): T {
@@ -27,7 +29,7 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).joi
 const mine = async (client: TestClient) => ok(await client.get('/api/account/developer')).applications as Array<{ id: string; state: string; collectable: boolean; last4: string | null; note: string | null }>;
 async function applyAndApprove(client: TestClient, reason = 'Sync the MES with our records'): Promise<string> {
   const { application } = ok(await client.post('/api/account/developer/applications', { reason }));
-  ok(await admin.post(`/api/account/developer/review/${application.id}/approve`, {}));
+  ok(await (client === admin ? otherAdmin : admin).post(`/api/account/developer/review/${application.id}/approve`, {}));
   return application.id;
 }
 const collect = async (client: TestClient, id: string): Promise<string> => ok(await client.post(`/api/account/developer/applications/${id}/collect`, {})).token;
@@ -37,6 +39,9 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   [admin, user, safe, audit, novaAdmin] = await Promise.all(['acme.admin', 'acme.user', 'acme.safe', 'acme.audit', 'nova.admin'].map((l) => signedIn(platform.url, l))) as [TestClient, TestClient, TestClient, TestClient, TestClient];
   ids = Object.fromEntries((ok(await admin.get('/api/org/members')).members as Array<{ id: string; loginId: string }>).map((m) => [m.loginId, m.id]));
+  const second = ok(await admin.post('/api/org/members', { loginId: 'dev.admin2', name: 'Second admin', password: 'Welcome@2026' }));
+  ok(await (await signedIn(platform.url, 'root')).put(`/api/console/users/${second.id}/memberships/acme`, { roles: ['admin'] }));
+  otherAdmin = await signedIn(platform.url, 'dev.admin2', 'Welcome@2026');
 });
 afterAll(async () => {
   await platform?.stop();
@@ -70,6 +75,17 @@ describe('developer authorisation (decision 0058)', () => {
     expect((await admin.post(`/api/account/developer/review/${applicationId}/approve`, {})).status).toBe(409);
     expect((await mine(user))[0]).toMatchObject({ state: 'approved', collectable: true });
     expect((await messages(user)).map((m) => m.title)).toContain('你的开发者授权申请已通过，请到个人设置中查看令牌');
+  });
+
+  it('an administrator\'s own application is approved by another administrator, never by himself', async () => {
+    const { application } = ok(await admin.post('/api/account/developer/applications', { reason: 'Own scripts' }));
+    const own = await admin.post(`/api/account/developer/review/${application.id}/approve?lang=en`, {});
+    expect(own.status).toBe(403);
+    expect(own.body.text).toContain('cannot approve your own application');
+    expect((await mine(admin))[0]).toMatchObject({ id: application.id, state: 'pending', collectable: false });
+    ok(await otherAdmin.post(`/api/account/developer/review/${application.id}/approve`, {}));
+    expect((await mine(admin))[0]).toMatchObject({ id: application.id, state: 'approved', collectable: true });
+    ok(await admin.post(`/api/account/developer/applications/${application.id}/revoke`, {}));
   });
 
   it('the token is revealed exactly once and stored only as its SHA-256', async () => {

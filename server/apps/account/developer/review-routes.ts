@@ -43,6 +43,8 @@ export function registerReviewRoutes(app: App, kernel: Kernel): void {
     req.ctx.auditTarget = req.params.id;
     await kernel.transact(req, async (trx) => {
       const userId = await take(trx, req.params.id, 'pending');
+      // A token carries its holder's permissions: an administrator approving his own would answer to nobody.
+      if (userId === me.userId) throw fail.forbidden('account.developer.ownApplication');
       // A reset: the member's previous token works until this moment, then ends (one live token per member).
       await endToken(trx, { userId, exceptId: req.params.id }, 'replaced');
       await decide(trx, req.params.id, me.userId, { state: 'approved', note: null });
