@@ -19,6 +19,7 @@ export interface ExportRow {
   fileSize: number | string | null;
   status: ExportStatus;
   errorKey: string | null;
+  errorParams?: Record<string, string | number> | null;
   createdAt: string;
   finishedAt: string | null;
 }
@@ -89,7 +90,7 @@ export function AppHistoryPage({ match }: PageProps) {
           </Tag>
         );
         // A failed export says why when the server named a reason this dictionary knows.
-        return row.status === 'failed' && row.errorKey && i18n.exists(row.errorKey) ? <Tooltip content={t(row.errorKey)}>{tag}</Tooltip> : tag;
+        return row.status === 'failed' && row.errorKey && i18n.exists(row.errorKey) ? <Tooltip content={t(row.errorKey, { ...row.errorParams })}>{tag}</Tooltip> : tag;
       },
     },
     {

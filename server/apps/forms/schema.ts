@@ -118,6 +118,8 @@ export interface FormsJobTable {
   output_path: string | null;
   output_size: string | null;
   error_key: string | null;
+  /** The parameters of the failure's message (`max`, `row`, …). */
+  error_params: Json<Record<string, string | number> | null> | null;
   system_name: Generated<string>;
   app_name: Generated<string>;
   created_at: Timestamp;

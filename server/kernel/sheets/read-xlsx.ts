@@ -34,7 +34,12 @@ export function defaultSheet(sheets: SheetInfo[]): number {
  * dates as a Date whose UTC fields are the wall-clock time the sheet shows (an xlsx has no time zone); errors
  * and blanks are null. Formulas give their cached result.
  */
-export async function* readXlsxRows(path: string, limits: Partial<ImportLimits> = {}, sheet?: number): AsyncGenerator<RawRow> {
+export async function* readXlsxRows(
+  path: string,
+  limits: Partial<ImportLimits> = {},
+  sheet?: number,
+  onDimension?: (lastRow: number) => void,
+): AsyncGenerator<RawRow> {
   const zip = await ZipArchive.open(path, limits);
   try {
     const workbook = await guarded(readWorkbook(zip));
@@ -47,7 +52,7 @@ export async function* readXlsxRows(path: string, limits: Partial<ImportLimits> 
     const strings = await guarded(readSharedStrings(zip, workbook.sharedStrings));
     const source = await zip.open(chosen.part);
     if (!source) throw new ImportFileError('forms.import.malformed');
-    const rows = new SheetRows(strings, dateStyles, workbook.date1904);
+    const rows = new SheetRows(strings, dateStyles, workbook.date1904, onDimension);
     try {
       for await (const _ of parseXml(source, rows)) {
         for (const row of rows.take()) yield row;
@@ -100,6 +105,7 @@ class SheetRows {
     private readonly strings: string[],
     private readonly dateStyles: boolean[],
     private readonly date1904: boolean,
+    private readonly onDimension?: (lastRow: number) => void,
   ) {}
 
   take(): RawRow[] {
@@ -110,6 +116,13 @@ class SheetRows {
 
   open(name: string, attributes: Record<string, string>): void {
     switch (name) {
+      case 'dimension': {
+        // The range the writer says the sheet uses (`A1:C1048576`), before any row: lets a caller refuse a sheet
+        // that is too long without reading it. A missing or odd range tells nothing.
+        const last = /(\d+)$/.exec(attributes.ref ?? '')?.[1];
+        if (last) this.onDimension?.(Number(last));
+        break;
+      }
       case 'row': {
         const number = Number(attributes.r);
         this.line = Number.isInteger(number) && number > 0 ? number : this.line + 1;

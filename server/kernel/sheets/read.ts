@@ -9,6 +9,8 @@ export interface ReadSheetOptions {
   limits?: Partial<ImportLimits>;
   /** xlsx only: the worksheet's index in tab order; default the first visible one. */
   sheet?: number;
+  /** xlsx only: told the last row number of the sheet's declared range, before its first row. */
+  onDimension?: (lastRow: number) => void;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function* readSheetRows(
     // Callers are told to run it first; running it again costs one central-directory read and makes
     // sure no path into exceljs skips the zip-bomb guard.
     await checkZip(path, limits);
-    rows = readXlsxRows(path, limits, options.sheet);
+    rows = readXlsxRows(path, limits, options.sheet, options.onDimension);
   } else {
     rows = readCsvRows(path, options.encoding ?? 'utf8', limits);
   }

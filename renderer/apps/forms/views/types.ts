@@ -56,6 +56,8 @@ export interface Job {
   failed: number | null;
   fileName: string | null;
   errorKey: string | null;
+  /** The parameters the message names (`max`, `row`, …), when it names any. */
+  errorParams?: Record<string, string | number> | null;
 }
 
 /** POST /api/forms/forms/{formId}/imports/preview. */

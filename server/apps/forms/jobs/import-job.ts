@@ -113,7 +113,6 @@ export async function runImport(context: JobContext, kernel: Kernel): Promise<vo
   } catch (error) {
     // The batch in flight settles first: a failed import is cleaned up after it, never overtaken by it.
     await writing.catch(() => undefined);
-    if ((error as { key?: string }).key && !(error instanceof JobFailed) && !(error instanceof JobTakenOver)) throw new JobFailed((error as { key: string }).key);
     throw error;
   } finally {
     fs.rmSync(tmp, { force: true });

@@ -51,6 +51,18 @@ describe('an import is all or nothing', () => {
   });
 });
 
+describe('a failed job says why with its numbers', () => {
+  it('a cell too long far down the file: the job keeps the row and the limit, and the list shows them filled in', async () => {
+    const lines = ['Title,When,Qty'];
+    for (let i = 1; i <= 30; i += 1) lines.push(`row ${i},,${i}`);
+    lines.push(`${'x'.repeat(32_768)},,31`);
+    const { job } = await importFile(admin, formId, 'long-cell.csv', Buffer.from(lines.join('\n')));
+    expect(job).toMatchObject({ status: 'failed', errorKey: 'forms.import.cellTooLong', errorParams: { row: 32, max: 32_767 } });
+    const listed = await ok(admin.get(`/api/forms/jobs/${job.id}`));
+    expect(listed.errorParams).toEqual({ row: 32, max: 32_767 });
+  });
+});
+
 describe('every way an import fails removes its rows', () => {
   it('an import given up after killing its worker three times leaves none of its rows', async () => {
     const csv = Buffer.from('Title,When,Qty\r\nkept a while,,1\r\nthis too,,2\r\n');

@@ -167,7 +167,7 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
         await sql<Record<string, unknown>>`
           select * from (
             select distinct on (f.app_id) j.id, j.form_id as "formId", f.app_id as "appId", j.status, j.output_name as "fileName", j.output_size as "fileSize",
-              j.system_name as "systemName", j.app_name as "appName", j.total, j.error_key as "errorKey", j.created_at as "createdAt", j.finished_at as "finishedAt"
+              j.system_name as "systemName", j.app_name as "appName", j.total, j.error_key as "errorKey", j.error_params as "errorParams", j.created_at as "createdAt", j.finished_at as "finishedAt"
             from forms_job j join forms_form f on f.space_id = j.space_id and f.id = j.form_id
             where j.kind = 'export' and j.user_id = ${user.userId}::bigint and j.created_at > now() - make_interval(days => ${EXPORT_HISTORY_DAYS})
             order by f.app_id, j.created_at desc, j.id desc) latest

@@ -4,7 +4,7 @@ import { fail } from '../../../kernel/errors.ts';
 import { signedIn } from '../../../kernel/http/context.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 
-export const jobColumns = ['id', 'form_id as formId', 'kind', 'status', 'total', 'done', 'failed', 'output_name as fileName', 'output_size as fileSize', 'error_key as errorKey',
+export const jobColumns = ['id', 'form_id as formId', 'kind', 'status', 'total', 'done', 'failed', 'output_name as fileName', 'output_size as fileSize', 'error_key as errorKey', 'error_params as errorParams',
   'system_name as systemName', 'app_name as appName', 'created_at as createdAt', 'finished_at as finishedAt'] as const;
 
 /**

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { MessageParams } from '../../../../shared/i18n/index.ts';
 import type { Role } from '../../../../shared/roles.ts';
 import { inSpace, type Db, type Trx } from '../../../kernel/db/pool.ts';
+import { AppError } from '../../../kernel/errors.ts';
 import type { Job } from '../../../kernel/jobs/types.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import type { Actor } from '../context.ts';
@@ -105,19 +107,30 @@ async function runJob(kernel: Kernel, handler: JobHandler, job: Job<{ jobId: str
     const held = await job.heartbeat().catch(() => null);
     if (held === false) return;
     if (held === null) throw error; // the database is out of reach: the kernel tries the job again later
-    const key = error instanceof JobFailed ? error.key : 'common.operationFailed';
-    if (!(error instanceof JobFailed)) log.error({ err: error, jobId, spaceId }, 'forms job failed');
+    // A refusal of the checks the job shares with the API (an AppError) ends it with its message and parameters.
+    const failed = error instanceof JobFailed ? error : error instanceof AppError ? JobFailed.of(error) : null;
+    if (!failed) log.error({ err: error, jobId, spaceId }, 'forms job failed');
+    const key = failed?.key ?? 'common.operationFailed';
+    const params = failed && Object.keys(failed.params).length ? JSON.stringify(failed.params) : null;
     await inSpace(db, spaceId, async (trx) => {
       await handler.discard?.(trx, row);
-      await sql`update forms_job set status = 'failed', error_key = ${key}, finished_at = now() where id = ${jobId}::bigint`.execute(trx);
+      await sql`update forms_job set status = 'failed', error_key = ${key}, error_params = ${params}::jsonb, finished_at = now() where id = ${jobId}::bigint`.execute(trx);
     });
   }
 }
 
-/** A job ends as "prepare failed" with this message key. */
+/** A job ends as "prepare failed" with this message key and the parameters its text names. */
 export class JobFailed extends Error {
-  constructor(readonly key: string) {
+  constructor(
+    readonly key: string,
+    readonly params: MessageParams = {},
+  ) {
     super(key);
+  }
+
+  /** The job's end for a refusal raised by the checks it shares with the API (an AppError), with its parameters. */
+  static of(error: AppError): JobFailed {
+    return new JobFailed(error.key, error.params);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import { fail } from '../../../kernel/errors.ts';
-import { checkZip, defaultSheet, detectImportFile, ImportFileError, listXlsxSheets, readSheetRows, type Cell, type TextEncoding } from '../../../kernel/sheets/index.ts';
+import { checkZip, defaultSheet, detectImportFile, ImportFileError, importLimits, listXlsxSheets, readSheetRows, type Cell, type ImportLimits, type TextEncoding } from '../../../kernel/sheets/index.ts';
 
 /** Rows shown for choosing the header row: a title block above a header is rarely longer. */
 const HEAD_ROWS = 20;
@@ -53,7 +53,7 @@ export type SheetHead = Omit<SheetPreview, 'headerRow' | 'header' | 'sample'>;
  * through the chosen header row and a few rows under it, or the first HEAD_ROWS when the header row is to be
  * detected.
  */
-export async function readSheetHead(path: string, choice: SheetChoice = {}): Promise<SheetHead> {
+export async function readSheetHead(path: string, choice: SheetChoice = {}, limits: Partial<ImportLimits> = {}): Promise<SheetHead> {
   const detected = await detectImportFile(path);
   let sheets: SheetPreview['sheets'] = null;
   let sheet = 0;
@@ -68,10 +68,20 @@ export async function readSheetHead(path: string, choice: SheetChoice = {}): Pro
   }
   const rows: SheetPreview['rows'] = [];
   let after = 0;
-  for await (const row of readSheetRows(path, detected.kind, { encoding: detected.encoding, sheet })) {
+  let declared = 0;
+  const options = { encoding: detected.encoding, sheet, limits, onDimension: (last: number) => (declared = last) };
+  for await (const row of readSheetRows(path, detected.kind, options)) {
     rows.push(row);
     if (choice.headerRow !== undefined && row.line > choice.headerRow) after++;
     if (rows.length >= HEAD_ROWS && (choice.headerRow === undefined || after >= SAMPLE_ROWS)) break;
+  }
+  // A sheet whose declared range is longer than an import may be is counted now, so one of too many rows is
+  // refused here rather than after its job wrote and rolled back a part of it. The range alone is not trusted:
+  // formatting can stretch it over empty rows, which the count skips.
+  if (declared > importLimits(limits).maxRows + 1) {
+    for await (const _ of readSheetRows(path, detected.kind, { sheet, limits })) {
+      // readSheetRows refuses the row past the limit
+    }
   }
   return { kind: detected.kind, encoding: detected.encoding, sheets, sheet, rows };
 }

@@ -35,7 +35,7 @@ export function ImportProgress({ job, error, failuresHref }: ImportProps) {
               {job.status === 'failed' ? t('common.importFailed') : failed > 0 ? t('forms.views.import.partly') : t('forms.views.import.done')}
             </Typography.Title>
             <div>{t('forms.views.import.result', { done, failed })}</div>
-            {job.status === 'failed' && job.errorKey && <Typography.Text type="error">{t(job.errorKey)}</Typography.Text>}
+            {job.status === 'failed' && job.errorKey && <Typography.Text type="error">{t(job.errorKey, { ...job.errorParams })}</Typography.Text>}
           </div>
         </div>
       )}
@@ -74,7 +74,7 @@ export function ExportProgress({ job, error, fileHref }: ExportProps) {
               {t('forms.views.export.download', { name: job.fileName ?? '' })}
             </Link>
           )}
-          {status === 'failed' && job?.errorKey && <Typography.Text type="error">{t(job.errorKey)}</Typography.Text>}
+          {status === 'failed' && job?.errorKey && <Typography.Text type="error">{t(job.errorKey, { ...job.errorParams })}</Typography.Text>}
           {status === 'preparing' && <Typography.Text type="secondary">{t('forms.views.export.preparingHint')}</Typography.Text>}
         </div>
       </div>
