@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FieldDef } from '../../../shared/forms/fields.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
 import { loadFormAs } from './context.ts';
+import { storedDefinition } from './definitions.ts';
 import { createRecord } from './records.ts';
 import { ensureIndex, prepareStorage } from './storage.ts';
 
@@ -43,7 +44,7 @@ export async function seedFormsDemo(trx: Trx, spaceId: string, adminId: string):
     .values({ space_id: spaceId, system_id: system.id, name: '设备点检 Equipment inspection', icon: 'tool', description: '每日设备点检记录 Daily equipment checks', created_by: adminId })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const definition = JSON.stringify({ fields: FIELDS });
+  const definition = storedDefinition({ fields: FIELDS });
   const form = await trx
     .insertInto('forms_form')
     .values({ space_id: spaceId, app_id: app.id, name: '点检记录 Inspection', draft: definition, version: 1, highest_key: FIELDS.length, created_by: adminId })

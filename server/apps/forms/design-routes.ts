@@ -1,48 +1,18 @@
 import { sql } from 'kysely';
 import { AppParams, CreateFormBody, FormParams, RenameFormBody, SaveDraftBody } from '../../../shared/api/forms.ts';
 import { NoQuery } from '../../../shared/api/common.ts';
-import type { FieldType, FormDefinition } from '../../../shared/forms/fields.ts';
-import { validateDefinition, type FieldError } from '../../../shared/forms/validate.ts';
-import type { Trx } from '../../kernel/db/pool.ts';
+import type { FormDefinition } from '../../../shared/forms/fields.ts';
 import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { invalid } from './values.ts';
+import { definitionProblems, highestKeyOf, storedDefinition } from './definitions.ts';
 import { formColumns, formName } from './form-rows.ts';
 import { prepareStorage } from './storage.ts';
 
 const design = { permission: 'forms.design' } as const;
 const read = { permission: 'forms.records' } as const;
-
-/** Every key ever published with its type: a published column keeps its type (a new field gets a new key). */
-async function publishedKeys(trx: Trx, formId: string): Promise<Record<string, FieldType>> {
-  const versions = await trx.selectFrom('forms_version').select('definition').where('form_id', '=', formId).orderBy('version').execute();
-  const keys: Record<string, FieldType> = {};
-  for (const { definition } of versions) for (const field of (definition as FormDefinition).fields) keys[field.key] = field.type;
-  return keys;
-}
-
-/**
- * A relation field names a form of this space: row-level security hides every other space's forms, so a form id
- * of another space is simply not found (the message says no more than that).
- */
-async function relationProblems(trx: Trx, definition: FormDefinition): Promise<FieldError[]> {
-  const relations = definition.fields.flatMap((f) => [f, ...(f.columns ?? [])]).filter((f) => f.type === 'relation' && f.relation?.formId);
-  if (relations.length === 0) return [];
-  const ids = [...new Set(relations.map((f) => f.relation!.formId))];
-  const found = new Set((await trx.selectFrom('forms_form').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
-  return relations.filter((f) => !found.has(f.relation!.formId)).map((f) => ({ field: f.key, key: 'forms.design.relationElsewhere', params: { field: f.label || f.key } }));
-}
-
-/** The definition's problems, its own (shared with the designer) and those only the database can tell. */
-export async function definitionProblems(trx: Trx, formId: string, definition: FormDefinition): Promise<FieldError[]> {
-  const errors = validateDefinition(definition, { publishedKeys: await publishedKeys(trx, formId) });
-  return errors.length ? errors : relationProblems(trx, definition);
-}
-
-export const highestKeyOf = (definition: FormDefinition) =>
-  Math.max(0, ...definition.fields.flatMap((f) => [f, ...(f.columns ?? [])]).map((f) => Number(f.key.slice(1)) || 0));
 
 /**
  * Form design (admin): forms of an app, the designer's draft, publishing it as a new version. Records keep
@@ -72,7 +42,7 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
           app_id: req.body.appId,
           name: formName(req.body.name),
           description: req.body.description ?? '',
-          draft: JSON.stringify({ fields: [] }),
+          draft: storedDefinition({ fields: [] }),
           created_by: user.userId,
           // A new form goes last in the app's navigation.
           sort: sql<number>`(select coalesce(max(sort), 0) + 1 from forms_form where app_id = ${req.body.appId})`,
@@ -131,7 +101,7 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
       return trx
         .updateTable('forms_form')
         .set({
-          draft: JSON.stringify(definition),
+          draft: storedDefinition(definition),
           draft_updated_at: sql<Date>`clock_timestamp()`,
           highest_key: Math.max(form.highest_key, highestKeyOf(definition)),
           updated_at: sql<Date>`clock_timestamp()`,
@@ -159,7 +129,7 @@ export function registerDesignRoutes(app: App, kernel: Kernel): void {
       const version = form.version + 1;
       await trx
         .insertInto('forms_version')
-        .values({ space_id: space.id, form_id: req.params.formId, version, definition: JSON.stringify(definition), published_by: user.userId })
+        .values({ space_id: space.id, form_id: req.params.formId, version, definition: storedDefinition(definition), published_by: user.userId })
         .execute();
       return trx.updateTable('forms_form').set({ version, updated_at: sql<Date>`clock_timestamp()` }).where('id', '=', req.params.formId).returning(formColumns).executeTakeFirstOrThrow();
     });

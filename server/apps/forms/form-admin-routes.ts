@@ -5,6 +5,7 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { storedDefinition } from './definitions.ts';
 import { formColumns, formName } from './form-rows.ts';
 import { registerGuessFieldsRoute } from './guess-fields-route.ts';
 
@@ -33,7 +34,7 @@ export function registerFormAdminRoutes(app: App, kernel: Kernel): void {
           app_id: source.app_id,
           name,
           description: source.description,
-          draft: JSON.stringify(source.draft),
+          draft: storedDefinition(source.draft),
           highest_key: source.highest_key,
           created_by: user.userId,
           sort: sql<number>`(select coalesce(max(sort), 0) + 1 from forms_form where app_id = ${source.app_id})`,

@@ -7,7 +7,7 @@ import type { Trx } from '../../kernel/db/pool.ts';
 import { fail } from '../../kernel/errors.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import type { FormMeta } from './context.ts';
-import { definitionProblems, highestKeyOf } from './design-routes.ts';
+import { cleanDefinition, definitionProblems, highestKeyOf, storedDefinition } from './definitions.ts';
 import { formName } from './form-rows.ts';
 import { prepareStorage, tableOf } from './storage.ts';
 import { invalid } from './values.ts';
@@ -48,7 +48,8 @@ async function exportPart(trx: Trx, _actor: PackageActor, appId: string, refs: P
       key: keys.get(form.id)!,
       name: form.name,
       description: form.description,
-      definition: remapRelations(form.definition, (id) => keys.get(id)) as PackageForm['definition'],
+      // A version stored before definitions were cleaned leaves the space clean all the same.
+      definition: cleanDefinition(remapRelations(form.definition, (id) => keys.get(id))) as PackageForm['definition'],
       views: views.map((v) => ({ name: v.name, kind: v.kind, config: v.config as ViewConfig })),
       rules: rules.map((r) => ({
         name: r.name,
@@ -68,17 +69,17 @@ async function publish(trx: Trx, actor: PackageActor, formId: string, definition
   const form = await trx.selectFrom('forms_form').select(['version', 'highest_key']).where('id', '=', formId).forUpdate().executeTakeFirstOrThrow();
   if (form.version > 0) {
     const current = await trx.selectFrom('forms_version').select('definition').where('form_id', '=', formId).where('version', '=', form.version).executeTakeFirstOrThrow();
-    if (JSON.stringify(current.definition) === JSON.stringify(definition)) return;
+    if (JSON.stringify(current.definition) === storedDefinition(definition)) return;
   }
   if (definition.fields.length === 0) throw fail.unprocessable('forms.design.noFields');
   const errors = await definitionProblems(trx, formId, definition);
   if (errors.length) invalid(errors);
   await prepareStorage(trx, formId, definition.fields);
   const version = form.version + 1;
-  await trx.insertInto('forms_version').values({ space_id: actor.spaceId, form_id: formId, version, definition: JSON.stringify(definition), published_by: actor.userId }).execute();
+  await trx.insertInto('forms_version').values({ space_id: actor.spaceId, form_id: formId, version, definition: storedDefinition(definition), published_by: actor.userId }).execute();
   await trx
     .updateTable('forms_form')
-    .set({ version, draft: JSON.stringify(definition), draft_updated_at: sql<Date>`clock_timestamp()`, highest_key: Math.max(form.highest_key, highestKeyOf(definition)), updated_at: sql<Date>`clock_timestamp()` })
+    .set({ version, draft: storedDefinition(definition), draft_updated_at: sql<Date>`clock_timestamp()`, highest_key: Math.max(form.highest_key, highestKeyOf(definition)), updated_at: sql<Date>`clock_timestamp()` })
     .where('id', '=', formId)
     .execute();
 }
@@ -120,7 +121,7 @@ async function installPart(trx: Trx, actor: PackageActor, input: unknown, instal
         app_id: install.appId,
         name: formName(form.name),
         description: form.description,
-        draft: JSON.stringify({ fields: [] }),
+        draft: storedDefinition({ fields: [] }),
         created_by: actor.userId,
         sort: sql<number>`(select coalesce(max(sort), 0) + 1 from forms_form where app_id = ${install.appId})`,
       })

@@ -5,6 +5,10 @@ import type { FormDefinition } from '../../../shared/forms/fields.ts';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
+/** A form definition as written: JSON made only by definitions.ts storedDefinition, which cleans its rich text. */
+export type StoredDefinition = string & { readonly stored: unique symbol };
+type Definition = ColumnType<FormDefinition, StoredDefinition, StoredDefinition>;
+
 export interface FormsFormTable {
   space_id: string;
   id: Generated<string>;
@@ -12,7 +16,7 @@ export interface FormsFormTable {
   name: string;
   description: Generated<string>;
   sort: Generated<number>;
-  draft: Json<FormDefinition>;
+  draft: Definition;
   draft_updated_at: Timestamp;
   version: Generated<number>;
   highest_key: Generated<number>;
@@ -28,7 +32,7 @@ export interface FormsVersionTable {
   space_id: string;
   form_id: string;
   version: number;
-  definition: Json<FormDefinition>;
+  definition: Definition;
   published_by: string | null;
   published_at: Timestamp;
 }

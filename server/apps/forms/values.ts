@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import xss from 'xss';
 import { VALUE_KIND, type FieldDef, type FileRef } from '../../../shared/forms/fields.ts';
 import { defaultValues, validateValues, type FieldError } from '../../../shared/forms/validate.ts';
 import type { Trx } from '../../kernel/db/pool.ts';
@@ -8,9 +7,7 @@ import type { Role } from '../../../shared/roles.ts';
 import { accessPredicate } from './access.ts';
 import { openFormAs, type FormMeta } from './context.ts';
 import { usableFiles } from './file-access.ts';
-
-/** Rich text keeps formatting tags and loses scripts, event handlers and javascript: links. */
-const richText = (html: string) => xss(html, { stripIgnoreTagBody: ['script', 'style'] });
+import { richText } from './rich-text.ts';
 
 /** 422 with one message per field (§ bad input); the route's error handler translates the first one. */
 export function invalid(errors: FieldError[]): never {
