@@ -11,6 +11,11 @@ export interface SmsMessage {
   params: Record<string, string>;
   /** Sent at most once under this key, however often the caller retries (a notice delivery's outbox row). */
   key?: string;
+  /**
+   * Values the text carries for the recipient's eyes only (a verification code): the phone gets them whole, the
+   * operator's send log keeps them masked. A template parameter named `code` is one without being listed.
+   */
+  secrets?: readonly string[];
 }
 
 export interface SmsResult {

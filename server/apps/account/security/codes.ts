@@ -88,7 +88,7 @@ const codeText = (kernel: Kernel, language: Language, code: string) =>
  * stored it (a network call), with the template every platform text goes out with.
  */
 export const textCode = (kernel: Kernel, spaceId: string, phone: string, language: Language, code: string) =>
-  kernel.sms.send(spaceId, { phone, template: PLATFORM_TEXT_TEMPLATE, params: { text: codeText(kernel, language, code) } });
+  kernel.sms.send(spaceId, { phone, template: PLATFORM_TEXT_TEMPLATE, params: { text: codeText(kernel, language, code) }, secrets: [code] });
 
 /** A code by e-mail through the space's mail server, after the commit that stored it (a network call). */
 export const mailCode = (kernel: Kernel, spaceId: string, email: string, language: Language, code: string) =>

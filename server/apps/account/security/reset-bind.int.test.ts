@@ -18,8 +18,14 @@ const guest = () => new TestClient(platform.url, en);
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 const mailedCode = async (to: string) => codeIn((await smtp.next((m) => m.to.includes(to))).text);
 const nextText = textReader(() => platform.kernel.db);
-/** The code of the next text sent to `phone` for `space` (the operator's SMS send log). */
-const textedCode = async (space: string, phone: string, waitMs?: number) => codeIn(await nextText(space, phone, waitMs));
+/** Every code a phone received here: none may be read back from the operator's send log. */
+const textedCodes: string[] = [];
+/** The code of the next text sent to `phone` for `space`, as the phone received it. */
+const textedCode = async (space: string, phone: string, waitMs?: number) => {
+  const code = codeIn(await nextText(space, phone, waitMs));
+  if (code) textedCodes.push(code);
+  return code;
+};
 /** A fresh window for every allowance (per account, per typed name, per address). */
 const newWindow = () => clock.advance(SEND_WINDOW_MS + 1_000);
 
@@ -149,6 +155,20 @@ describe('forgotten password (decision 0057)', () => {
     // The code opened once.
     const again = await guest().post('/api/account/password-reset', { account: 'acme.user', code, newPassword: 'Other-New#2027', confirmPassword: 'Other-New#2027' });
     expect(again.body.msg).toBe('common.wrongVerificationCode');
+  });
+
+  it('the operator\'s send log and its table keep every reset and binding code masked', async () => {
+    expect(textedCodes.length).toBeGreaterThanOrEqual(3);
+    const stored = (await platform.kernel.databases.owner.query(`select text from sms_send_log where phone in ('13800138000', '13900139000')`)).rows.map((r) => r.text as string);
+    expect(stored.length).toBeGreaterThanOrEqual(textedCodes.length);
+    for (const text of stored) expect(text).toMatch(/您的验证码是 \*{6}，|verification code is \*{6}\./);
+    const root = await signedIn(platform.url, 'root');
+    const shown = (await root.get('/api/console/access/sms/log')).body.data.entries as Array<{ phone: string; text: string }>;
+    expect(shown.filter((e) => e.phone === '13800138000').length).toBeGreaterThanOrEqual(2);
+    for (const code of textedCodes) {
+      expect(stored.join('\n')).not.toContain(code);
+      expect(JSON.stringify(shown)).not.toContain(code);
+    }
   });
 });
 

@@ -49,6 +49,15 @@ export function fillTemplate(body: string, params: Record<string, string>): stri
 }
 
 /**
+ * The text as the send log keeps it: each secret (a verification code) masked. Whoever reads the log or its table
+ * could otherwise reset any account with a bound phone; codes are checked against their own hash, never the log.
+ */
+export function maskSecrets(text: string, message: Pick<SmsMessage, 'secrets' | 'params'>): string {
+  const secrets = [...(message.secrets ?? []), message.params.code ?? ''].filter((secret) => secret.length > 0);
+  return secrets.reduce((masked, secret) => masked.split(secret).join('*'.repeat(secret.length)), text);
+}
+
+/**
  * The kernel's SMS sender (kernel.sms): finds the template, its signature and account, logs the message as sending,
  * hands it to the account's channel and logs the outcome. Called after the caller's commit, never inside it: a
  * carrier's slow answer must not hold a transaction, and a sent text cannot be rolled back anyway.
@@ -65,7 +74,7 @@ export function smsSender(kernel: Kernel) {
     if (!found) throw fail.unprocessable('consoleAccess.sms.noTemplate', { code: message.template });
     const text = `【${found.signature}】${fillTemplate(found.body, message.params)}`;
     const route: SmsRoute = { ...found, accountId: String(found.accountId) };
-    const logged = await logSending(kernel, spaceId, route.accountId, message, text);
+    const logged = await logSending(kernel, spaceId, route.accountId, message, maskSecrets(text, message));
     if (logged.status === 'sent') return { id: logged.id, status: 'sent' };
     let error: string | null = null;
     try {

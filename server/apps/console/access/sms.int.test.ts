@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,13 +80,26 @@ describe('SMS accounts, signatures, templates and the send log (decision 0083)',
     expect(Number(after)).toBe(Number(before) + 2);
   });
 
-  it('sends through the development sink: the filled text lands in the send log only', async () => {
+  it('sends through the development sink: the filled text lands in the send log only, its code masked', async () => {
     const template = ok(await root.post(`${BASE}/templates`, { code: 'login.code', signatureId: sinkSignature, body: '验证码 <%code%>，<% minutes %> 分钟内有效。' }));
     expect(template.placeholders).toEqual(['code', 'minutes']);
     const sent = await platform.kernel.sms.send('acme', { phone: '13800000000', template: 'login.code', params: { code: '4821', minutes: '5' } });
     expect(sent.status).toBe('sent');
     const log = ok(await root.get(`${BASE}/log`)).entries;
-    expect(log[0]).toMatchObject({ spaceId: 'acme', account: 'Development sink', phone: '13800000000', text: '【启航平台】验证码 4821，5 分钟内有效。', status: 'sent' });
+    expect(log[0]).toMatchObject({ spaceId: 'acme', account: 'Development sink', phone: '13800000000', text: '【启航平台】验证码 ****，5 分钟内有效。', status: 'sent' });
+    // A value the caller names secret is masked too; the rest of the text is kept as sent.
+    await platform.kernel.sms.send('acme', { phone: '13800000002', template: 'notice', params: { text: 'Your code is 902211, line 3' }, secrets: ['902211'] });
+    expect(ok(await root.get(`${BASE}/log`)).entries[0]).toMatchObject({ phone: '13800000002', text: '【QPaaS】Your code is ******, line 3' });
+    await owner(`delete from sms_send_log where phone = '13800000002'`);
+    // Codes texted before the log masked them are masked by the console's migration 0010, in either language.
+    const old = ['【QPaaS】您的验证码是 123456，10 分钟内有效。', '【QPaaS】Your verification code is 654321. It is valid for 10 minutes.'];
+    for (const text of old) await owner(`insert into sms_send_log (space_id, template_code, phone, text, status) values ('acme', 'notice', '13800000003', $1, 'sent')`, [text]);
+    await owner(readFileSync(new URL('../migrations/0010_sms_log_codes_masked.sql', import.meta.url), 'utf8'));
+    expect((await owner(`select text from sms_send_log where phone = '13800000003' order by id`)).rows.map((r) => r.text)).toEqual([
+      '【QPaaS】您的验证码是 ******，10 分钟内有效。',
+      '【QPaaS】Your verification code is ******. It is valid for 10 minutes.',
+    ]);
+    await owner(`delete from sms_send_log where phone = '13800000003'`);
     expect(received).toHaveLength(0);
     const missing = await root.post(`${BASE}/test?lang=en`, { template: 'login.code', phone: '13800000000', params: { code: '1' } });
     expect(missing.status).toBe(422);
