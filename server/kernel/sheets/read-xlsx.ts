@@ -1,6 +1,6 @@
 import type { RawRow } from './read-csv.ts';
 import { ImportFileError, type Cell, type ImportLimits } from './types.ts';
-import { readDateStyles, readSharedStrings, readWorkbook, unescapeOfficeText, type SheetInfo } from './xlsx-parts.ts';
+import { readDateStyles, readSharedStrings, readWorkbook, unescapeOfficeText, type DateStyle, type SheetInfo } from './xlsx-parts.ts';
 import { parseXml } from './xml-stream.ts';
 import { ZipArchive } from './zip-archive.ts';
 
@@ -52,7 +52,7 @@ export async function* readXlsxRows(
     const strings = await guarded(readSharedStrings(zip, workbook.sharedStrings));
     const source = await zip.open(chosen.part);
     if (!source) throw new ImportFileError('forms.import.malformed');
-    const rows = new SheetRows(strings, dateStyles, workbook.date1904, onDimension);
+    const rows = new SheetRows(strings, dateStyles, { date1904: workbook.date1904, leapDay1900: workbook.leapDay1900 }, onDimension);
     try {
       for await (const _ of parseXml(source, rows)) {
         for (const row of rows.take()) yield row;
@@ -103,8 +103,8 @@ class SheetRows {
 
   constructor(
     private readonly strings: string[],
-    private readonly dateStyles: boolean[],
-    private readonly date1904: boolean,
+    private readonly dateStyles: Array<DateStyle | null>,
+    private readonly dates: DateSystem,
     private readonly onDimension?: (lastRow: number) => void,
   ) {}
 
@@ -201,18 +201,41 @@ class SheetRows {
         if (raw.trim() === '') return null;
         const number = Number(raw);
         if (!Number.isFinite(number)) return null;
-        return this.dateStyles[this.style] ? excelDate(number, this.date1904) : number;
+        const style = this.dateStyles[this.style];
+        if (!style) return number;
+        return style.kind === 'time' ? timeText(number, style) : excelDate(number, this.dates);
       }
     }
   }
 }
 
+/** How a workbook counts its serial days (xlsx-parts.ts). */
+export interface DateSystem {
+  date1904: boolean;
+  leapDay1900: boolean;
+}
+
 /**
- * An Excel serial day number → a Date whose UTC fields are the wall-clock time (1900 system: serial 1 is
- * 1900-01-01 and the fictitious 1900-02-29 is serial 60; 1904 system: serial 0 is 1904-01-01).
+ * An Excel serial day number → a Date whose UTC fields are the wall-clock time. 1904 system: serial 0 is
+ * 1904-01-01. 1900 system: serial 0 is 1899-12-30, except that Excel counts a fictitious 1900-02-29 (serial 60),
+ * so its serials 0 to 59 are a day later than that count; it writes no negative serials, and LibreOffice's count
+ * days before 1899-12-30 without the extra day.
  */
-export function excelDate(serial: number, date1904: boolean): Date | null {
-  const days = date1904 ? serial + 1462 : serial < 60 ? serial + 1 : serial;
+export function excelDate(serial: number, { date1904, leapDay1900 }: DateSystem): Date | null {
+  const days = date1904 ? serial + 1462 : leapDay1900 && serial >= 0 && serial < 60 ? serial + 1 : serial;
   const date = new Date(Math.round((days - 25569) * 86_400_000));
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A time cell as the sheet shows it: `08:30`, or `08:30:15` when its format shows seconds; elapsed time (`[h]:mm`)
+ * counts its hours past a day (`25:30`). A time of day has no day, so it is text, never a date.
+ */
+export function timeText(serial: number, style: { seconds: boolean; elapsed: boolean }): string {
+  const whole = Math.round(serial * 86_400);
+  const total = style.elapsed ? Math.abs(whole) : ((whole % 86_400) + 86_400) % 86_400;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(total / 3600);
+  const clock = `${style.elapsed && whole < 0 ? '-' : ''}${two(hours)}:${two(Math.floor(total / 60) % 60)}`;
+  return style.seconds ? `${clock}:${two(total % 60)}` : clock;
 }

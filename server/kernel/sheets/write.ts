@@ -220,8 +220,8 @@ class XlsxWriter implements RowWriter {
   }
 
   private commit(cells: readonly Cell[], data: boolean): Promise<void> | void {
-    const row = this.sheet.addRow(cells.map(xlsxValue));
-    if (data) for (const column of this.dayColumns) if (cells[column - 1] instanceof Date) row.getCell(column).style = DAY_STYLE;
+    const row = this.sheet.addRow(cells.map((cell, index) => (isBeforeSerials(cell) ? csvDate(cell, this.dayColumns.includes(index + 1) ? 'date' : 'datetime') : xlsxValue(cell))));
+    if (data) for (const column of this.dayColumns) if (cells[column - 1] instanceof Date && !isBeforeSerials(cells[column - 1])) row.getCell(column).style = DAY_STYLE;
     row.commit();
     // exceljs ignores back-pressure (exceljs#734): a committed row goes to the sheet's buffer, which writes
     // into the PassThrough archiver wrapped it in without looking at the result. That PassThrough's
@@ -232,6 +232,13 @@ class XlsxWriter implements RowWriter {
     if (pipe && (pipe.writableNeedDrain ?? pipe._writableState?.needDrain)) return this.failure.guard(once(pipe, 'drain')).then(() => {});
   }
 }
+
+/**
+ * Excel shows no date before 1900 and every one before 1900-03-01 a day off (its serial 60 is the fictitious
+ * 1900-02-29), so such a date is written as the text a person reads, which the import reads back exactly.
+ */
+const FIRST_TRUE_SERIAL = Date.UTC(1900, 2, 1);
+const isBeforeSerials = (cell: Cell | undefined): cell is Date => cell instanceof Date && cell.getTime() < FIRST_TRUE_SERIAL;
 
 function xlsxValue(cell: Cell | undefined): Cell {
   if (cell === null || cell === undefined) return null;

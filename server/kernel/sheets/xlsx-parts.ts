@@ -12,17 +12,40 @@ export interface SheetInfo {
 export interface WorkbookInfo {
   sheets: SheetInfo[];
   date1904: boolean;
+  /**
+   * Whether serials before 1900-03-01 count Excel's fictitious 1900-02-29 (Excel and the programs copying it do;
+   * LibreOffice and OpenOffice count true days from 1899-12-30), from the writer named in docProps/app.xml.
+   */
+  leapDay1900: boolean;
   sharedStrings: string | null;
   styles: string | null;
 }
 
 /** Built-in number formats that show dates or times (ECMA-376 18.8.30, plus the CJK ones Chinese Excel uses). */
 const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+/** Of those, the ones showing a time of day only, and those with its seconds; 46 is `[h]:mm:ss`, elapsed time. */
+const TIME_FORMAT_IDS = new Set([18, 19, 20, 21, 32, 33, 34, 35, 45, 46, 47, 55, 56]);
+const SECONDS_FORMAT_IDS = new Set([19, 21, 33, 35, 45, 46, 47, 56]);
 
-/** A format code shows a date when it has y/m/d/h/s outside quoted text, escaped characters and [..] blocks. */
-export function isDateFormatCode(code: string): boolean {
-  const bare = code.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*]/g, '');
-  return /[ymdhsYMDHS]/.test(bare.split(';')[0] ?? '');
+/** How a cell style shows a number: as a date (a day, perhaps with its time), or as a time without a day. */
+export type DateStyle = { kind: 'date' } | { kind: 'time'; seconds: boolean; elapsed: boolean };
+
+/**
+ * A format code's date style, read outside quoted text, escaped characters and [..] blocks (but `[h]`, elapsed
+ * time): a date with y/m/d/h/s, a time when it shows hours or seconds but no year or day (`m` alone is a month).
+ */
+export function dateStyleOf(code: string): DateStyle | null {
+  const section = code.replace(/"[^"]*"/g, '').replace(/\\./g, '').split(';')[0] ?? '';
+  const elapsed = /\[(h+|m+|s+)]/i.test(section);
+  const bare = section.replace(/\[[^\]]*]/g, '');
+  if (!elapsed && !/[ymdhsYMDHS]/.test(bare)) return null;
+  if (/[ydYD]/.test(bare) || (!elapsed && !/[hsHS]/.test(bare))) return { kind: 'date' };
+  return { kind: 'time', seconds: /s/i.test(bare) || /\[s+]/i.test(section), elapsed };
+}
+
+function builtInStyle(id: number): DateStyle | null {
+  if (!DATE_FORMAT_IDS.has(id)) return null;
+  return TIME_FORMAT_IDS.has(id) ? { kind: 'time', seconds: SECONDS_FORMAT_IDS.has(id), elapsed: id === 46 } : { kind: 'date' };
 }
 
 /** `xl/` + `worksheets/sheet1.xml`, or an absolute `/xl/...` target; `..` resolved. */
@@ -71,11 +94,11 @@ export async function readWorkbook(zip: ZipArchive): Promise<WorkbookInfo> {
     const part = target && zip.has(target) ? target : zip.has(guess) && !target ? guess : null;
     return { name: sheet.name, hidden: sheet.hidden, part };
   });
-  return { sheets, date1904, sharedStrings: byType('/sharedStrings', 'xl/sharedStrings.xml'), styles: byType('/styles', 'xl/styles.xml') };
+  return { sheets, date1904, leapDay1900: await countsLeapDay(zip), sharedStrings: byType('/sharedStrings', 'xl/sharedStrings.xml'), styles: byType('/styles', 'xl/styles.xml') };
 }
 
-/** For each cell style index (the `s` of a cell): does its number format show a date? */
-export async function readDateStyles(zip: ZipArchive, part: string | null): Promise<boolean[]> {
+/** For each cell style index (the `s` of a cell): does its number format show a date or a time, and how? */
+export async function readDateStyles(zip: ZipArchive, part: string | null): Promise<Array<DateStyle | null>> {
   const source = part ? await zip.open(part) : null;
   if (!source) return [];
   const custom = new Map<number, string>();
@@ -91,7 +114,7 @@ export async function readDateStyles(zip: ZipArchive, part: string | null): Prom
       if (name === 'cellXfs') inCellXfs = false;
     },
   });
-  return xfs.map((id) => (custom.has(id) ? isDateFormatCode(custom.get(id)!) : DATE_FORMAT_IDS.has(id)));
+  return xfs.map((id) => (custom.has(id) ? dateStyleOf(custom.get(id)!) : builtInStyle(id)));
 }
 
 /**
@@ -126,4 +149,24 @@ export async function readSharedStrings(zip: ZipArchive, part: string | null): P
     },
   });
   return strings;
+}
+
+/** Excel's 1900 system counts a 1900-02-29 that never was; LibreOffice and OpenOffice, writing it, do not. */
+async function countsLeapDay(zip: ZipArchive): Promise<boolean> {
+  const source = await zip.open('docProps/app.xml');
+  if (!source) return true;
+  let application = '';
+  let inApplication = false;
+  await parseXmlWhole(source, {
+    open(name) {
+      inApplication = name === 'Application';
+    },
+    text(text) {
+      if (inApplication) application += text;
+    },
+    close() {
+      inApplication = false;
+    },
+  });
+  return !/libreoffice|openoffice/i.test(application);
 }
