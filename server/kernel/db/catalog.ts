@@ -19,7 +19,8 @@ export const PROVIDER_PLATFORM_TABLES: readonly string[] = ['spaces', 'providers
 
 /**
  * What is wrong with tenancy in the live catalog (empty = sound): space tables without ENABLED and FORCED RLS
- * or without a USING + WITH CHECK policy on app.space_id, and an app role that could see past RLS.
+ * or without a USING + WITH CHECK policy on app.space_id, a policy opened by another setting, and an app role that
+ * could see past RLS.
  * The server refuses to start when this is not empty.
  */
 export async function tenancyProblems(pool: pg.Pool): Promise<string[]> {
@@ -30,8 +31,8 @@ export async function tenancyProblems(pool: pg.Pool): Promise<string[]> {
       where n.nspname = current_schema() and c.relkind in ('r', 'p')
         and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'space_id' and not a.attisdropped)`,
   );
-  const policies = await pool.query<{ table: string; qual: string | null; check: string | null }>(
-    `select tablename as table, qual, with_check as check from pg_policies where schemaname = current_schema()`,
+  const policies = await pool.query<{ table: string; policy: string; qual: string | null; check: string | null }>(
+    `select tablename as table, policyname as policy, qual, with_check as check from pg_policies where schemaname = current_schema()`,
   );
   for (const t of tables.rows) {
     if (PLATFORM_TABLES.includes(t.table)) continue;
@@ -43,6 +44,7 @@ export async function tenancyProblems(pool: pg.Pool): Promise<string[]> {
     if (!guarded) problems.push(`${t.table}: no policy with USING and WITH CHECK on app.space_id`);
   }
   problems.push(...(await providerTenancyProblems(pool, policies.rows)));
+  problems.push(...settingProblems(policies.rows));
   const owned = await pool.query<{ relname: string }>(
     `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = current_schema() and pg_get_userbyid(c.relowner) = $1`,
@@ -60,6 +62,23 @@ export async function tenancyProblems(pool: pg.Pool): Promise<string[]> {
     if (app.rolbypassrls) problems.push(`the app role ${APP_ROLE} bypasses row-level security`);
   }
   return problems;
+}
+
+/** The settings a policy may read: the ones that narrow what a transaction sees to its own space or provider. */
+const POLICY_SETTINGS: readonly string[] = ['app.space_id', 'app.provider_id'];
+
+/**
+ * A policy opened by any other setting is a switch the app role can throw itself (`set_config` needs no right), so it
+ * guards nothing (decision 0102): reads across spaces go through SECURITY DEFINER functions instead.
+ */
+function settingProblems(policies: Array<{ table: string; policy: string; qual: string | null; check: string | null }>): string[] {
+  const problems = new Set<string>();
+  for (const p of policies) {
+    for (const [, setting] of `${p.qual ?? ''} ${p.check ?? ''}`.matchAll(/current_setting\('([^']*)'/gi)) {
+      if (!POLICY_SETTINGS.includes(setting!)) problems.add(`${p.table}: policy ${p.policy} reads the setting ${setting}, which the app role may set itself`);
+    }
+  }
+  return [...problems];
 }
 
 /** Provider-owned tables (a `provider_id` and no `space_id`) must be isolated like space tables, on app.provider_id. */

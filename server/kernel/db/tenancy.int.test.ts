@@ -51,6 +51,20 @@ describe('the catalog', () => {
     }
   });
 
+  it('reports a policy opened by a setting the app role may set itself (only the space and provider settings narrow)', async () => {
+    const owner = platform.kernel.databases.owner;
+    await owner.query('create table switch_thing (space_id text not null, secret text)');
+    try {
+      await owner.query('alter table switch_thing enable row level security, force row level security');
+      await owner.query(`create policy space on switch_thing using (space_id = nullif(current_setting('app.space_id', true), '')) with check (space_id = nullif(current_setting('app.space_id', true), ''))`);
+      expect(await tenancyProblems(owner)).toEqual([]);
+      await owner.query(`create policy everything on switch_thing using (current_setting('app.see_all', true) = 'on')`);
+      expect(await tenancyProblems(owner)).toEqual(['switch_thing: policy everything reads the setting app.see_all, which the app role may set itself']);
+    } finally {
+      await owner.query('drop table switch_thing');
+    }
+  });
+
   it('request queries run as the app role: not a superuser, no BYPASSRLS, owning nothing', async () => {
     const row = await sql<{ who: string; sup: string }>`select current_user as who, current_setting('is_superuser') as sup`.execute(platform.kernel.db);
     expect(row.rows[0]).toEqual({ who: APP_ROLE, sup: 'off' });

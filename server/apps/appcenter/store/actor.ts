@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { StoreVersion } from '../../../../shared/api/appcenter-store.ts';
 import type { PackageActor } from '../../../kernel/app-packages.ts';
 import type { Trx } from '../../../kernel/db/pool.ts';
@@ -11,14 +10,6 @@ export const root = { roles: ['root'] } as const;
 /** The administrator acting in the request's space. */
 export const actorOf = (req: FastifyRequest): PackageActor => ({ userId: signedIn(req).userId, roles: [...req.ctx.roles], spaceId: currentSpace(req).id });
 
-/**
- * Root's review transaction: the store's tables show every space's submissions only while app.store_review is on
- * (migration 0004's review policies), set transaction-locally here and nowhere else.
- */
-export async function asReviewer(trx: Trx): Promise<void> {
-  await sql`select set_config('app.store_review', 'on', true)`.execute(trx);
-}
-
 /** The columns of a submitted version as publisher and reviewer see it (spaces is a platform table). */
 export function versionQuery(trx: Trx) {
   return trx
@@ -28,7 +19,7 @@ export function versionQuery(trx: Trx) {
     .select(['v.id', 'v.store_app_id', 'a.name as app_name', 'v.space_id', 's.name as space_name', 'v.seq', 'v.label', 'v.channel', 'v.notes', 'v.forms', 'v.state', 'v.reason', 'v.submitted_at', 'v.reviewed_at']);
 }
 
-type VersionRow = Awaited<ReturnType<ReturnType<typeof versionQuery>['execute']>>[number];
+export type VersionRow = Awaited<ReturnType<ReturnType<typeof versionQuery>['execute']>>[number];
 
 export const versionOf = (r: VersionRow): StoreVersion => ({
   id: r.id,
