@@ -11,6 +11,12 @@ import { accountNamed } from './addresses.ts';
 import { ACCOUNT_SENDS, allowSend, issueCode, mailCode, takeCode, textCode, throttleSend, typedKey } from './codes.ts';
 import { notePasswordStrength } from './level.ts';
 
+/** The one answer to a reset with a code that does not open it, whatever the account or the code's state. */
+const CODE_REFUSED = new AppError(422, 'accountSecurity.resetCodeRefused');
+
+/** A throttle key counted per client address. */
+const fromAddress = (key: string, ip: string) => `${key}@${ip}`;
+
 /** Row-level security follows the account's space from here on (the public request starts in none). */
 const actInSpace = (trx: Trx, spaceId: string) => sql`select set_config('app.space_id', ${spaceId}, true)`.execute(trx);
 
@@ -22,13 +28,14 @@ export function registerResetRoutes(app: App, kernel: Kernel): void {
   app.post('/api/account/password-reset/code', { config: { access: 'public', action: 'account.passwordReset.code' }, schema: { querystring: NoQuery, body: ResetCodeBody } }, async (req) => {
     const language = req.ctx.language;
     const outcome = await kernel.transact(req, async (trx) => {
-      // Counted per typed name (known account or not) and per address, before anything is looked up.
-      const refused = await throttleSend(kernel, trx, typedKey(req.body.account), req.ctx.ip);
+      // Counted per address, and per typed name (known account or not) FROM that address, before anything is looked
+      // up: a name's allowance counted for everyone could be used up by anyone, and its owner could not reset then.
+      const refused = await throttleSend(kernel, trx, fromAddress(typedKey(req.body.account), req.ctx.ip), req.ctx.ip);
       if (refused) return { error: refused };
       const account = await accountNamed(trx, req.body.account);
       if (!account?.channel || !account.target || !account.spaceId) return { send: null };
       // The account's own allowance too (it may be named by login ID, e-mail or phone); past it, silently no code.
-      if (!(await allowSend(kernel, trx, `u:${account.id}`, ACCOUNT_SENDS))) return { send: null };
+      if (!(await allowSend(kernel, trx, fromAddress(`u:${account.id}`, req.ctx.ip), ACCOUNT_SENDS))) return { send: null };
       const code = await issueCode(kernel, trx, account.id, 'reset', account.target);
       await actInSpace(trx, account.spaceId);
       return { send: { channel: account.channel, spaceId: account.spaceId, to: account.target, code } };
@@ -50,10 +57,11 @@ export function registerResetRoutes(app: App, kernel: Kernel): void {
     const hash = await hashPassword(newPassword);
     const outcome = await kernel.transact(req, async (trx) => {
       const account = await accountNamed(trx, typed);
-      if (!account) return { error: new AppError(422, 'common.wrongVerificationCode') };
-      // The tries a wrong code uses are committed although the request fails.
+      if (!account) return { error: CODE_REFUSED };
+      // The tries a wrong code uses are committed although the request fails. Wrong, expired and used up answer
+      // alike: "expired" only ever came for an account that was sent a code, so it told that the account exists.
       const taken = await takeCode(kernel, trx, account.id, 'reset', code);
-      if ('error' in taken) return { error: taken.error };
+      if ('error' in taken) return { error: CODE_REFUSED };
       req.ctx.auditTarget = account.id;
       const problem = passwordPolicyProblems(newPassword, kernel.policies.get(account.spaceId), 'newPassword')[0];
       // Thrown: the transaction rolls back and the code stays usable with a better password.
