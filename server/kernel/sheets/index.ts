@@ -4,6 +4,7 @@
  */
 export { detectImportFile } from './detect.ts';
 export { readSheet, readSheetRows, type ReadSheetOptions } from './read.ts';
+export type { FormulaError } from './read-csv.ts';
 export { defaultSheet, listXlsxSheets, type SheetInfo } from './read-xlsx.ts';
 export { IMPORT_LIMITS, ImportFileError, importLimits, type Cell, type ImportLimits, type SheetKind, type TextEncoding } from './types.ts';
 export { escapeFormula, unescapeFormula, openWriter, type ColumnFormat, type ListValidation, XLSX_MAX_DATA_ROWS, type RowWriter } from './write.ts';

@@ -8,6 +8,14 @@ export interface RawRow {
   cells: (string | number | boolean | Date | null)[];
   /** 1-based position in the file, for messages: csv line where the record ends, xlsx row number. */
   line: number;
+  /** xlsx: cells whose formula gives an error (`#DIV/0!`, `#N/A`); the cell itself reads as blank. */
+  errors?: FormulaError[];
+}
+
+/** A formula error in a cell: its 0-based column and the error the sheet shows. */
+export interface FormulaError {
+  column: number;
+  code: string;
 }
 
 /**

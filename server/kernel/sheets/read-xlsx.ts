@@ -1,4 +1,4 @@
-import type { RawRow } from './read-csv.ts';
+import type { FormulaError, RawRow } from './read-csv.ts';
 import { ImportFileError, type Cell, type ImportLimits } from './types.ts';
 import { readDateStyles, readSharedStrings, readWorkbook, unescapeOfficeText, type DateStyle, type SheetInfo } from './xlsx-parts.ts';
 import { parseXml } from './xml-stream.ts';
@@ -92,6 +92,7 @@ function columnOf(reference: string | undefined): number | null {
 class SheetRows {
   private done: RawRow[] = [];
   private cells: Cell[] = [];
+  private errors: FormulaError[] = [];
   private line = 0;
   private column = -1;
   private type = 'n';
@@ -127,6 +128,7 @@ class SheetRows {
         const number = Number(attributes.r);
         this.line = Number.isInteger(number) && number > 0 ? number : this.line + 1;
         this.cells = [];
+        this.errors = [];
         this.column = -1;
         break;
       }
@@ -175,7 +177,7 @@ class SheetRows {
         break;
       case 'row':
         for (let i = 0; i < this.cells.length; i++) this.cells[i] ??= null; // sparse rows: fill the holes
-        this.done.push({ cells: this.cells, line: this.line });
+        this.done.push(this.errors.length ? { cells: this.cells, line: this.line, errors: this.errors } : { cells: this.cells, line: this.line });
         break;
     }
   }
@@ -191,6 +193,8 @@ class SheetRows {
       case 'b':
         return raw === '1' || raw === 'true';
       case 'e':
+        // Blank as a value; kept beside the row so an import can refuse the row with the error it shows.
+        if (raw.trim()) this.errors.push({ column: this.column, code: raw.trim() });
         return null;
       case 'd': {
         // ISO 8601 without a zone is the sheet's wall-clock time, like a formatted serial.

@@ -1,4 +1,4 @@
-import { readCsvRows, type RawRow } from './read-csv.ts';
+import { readCsvRows, type FormulaError, type RawRow } from './read-csv.ts';
 import { readXlsxRows } from './read-xlsx.ts';
 import { checkZip } from './zip.ts';
 import { ImportFileError, importLimits, type Cell, type ImportLimits, type SheetKind, type TextEncoding } from './types.ts';
@@ -31,7 +31,7 @@ export async function* readSheetRows(
   path: string,
   kind: SheetKind,
   options: ReadSheetOptions = {},
-): AsyncGenerator<{ cells: Cell[]; line: number }> {
+): AsyncGenerator<{ cells: Cell[]; line: number; errors?: FormulaError[] }> {
   const limits = importLimits(options.limits);
   let rows: AsyncGenerator<RawRow>;
   if (kind === 'xlsx') {
@@ -55,7 +55,7 @@ export async function* readSheetRows(
       }
     }
     if (++dataRows > limits.maxRows) throw new ImportFileError('forms.import.tooManyRows', { max: limits.maxRows });
-    yield { cells, line: raw.line };
+    yield raw.errors ? { cells, line: raw.line, errors: raw.errors } : { cells, line: raw.line };
   }
 }
 

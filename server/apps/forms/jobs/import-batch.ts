@@ -5,7 +5,7 @@ import { translate, type Language } from '../../../../shared/i18n/index.ts';
 import type { Trx } from '../../../kernel/db/pool.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
 import type { FormMeta, Viewer } from '../context.ts';
-import type { Cell } from '../../../kernel/sheets/index.ts';
+import type { Cell, FormulaError } from '../../../kernel/sheets/index.ts';
 import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
 import { searchTextOf, storedFields } from '../storage.ts';
 import { checkedRows, type CheckedValues, type InTransaction } from '../values.ts';
@@ -20,6 +20,8 @@ export interface SheetRow {
   /** Its line in the file, for the user. */
   line: number;
   cells: Cell[];
+  /** Formula errors in its cells (xlsx): a mapped column holding one fails the row. */
+  errors?: FormulaError[];
 }
 
 /** A sheet row turned into record input (JavaScript only, done while the previous batch writes). */
@@ -48,6 +50,11 @@ export function candidates(rows: SheetRow[], mapping: Array<[number, FieldDef]>,
     const input: Record<string, unknown> = {};
     const unreadable: FieldError[] = [];
     for (const [column, field] of mapping) {
+      const error = row.errors?.find((e) => e.column === column);
+      if (error) {
+        unreadable.push({ field: field.key, key: 'forms.import.formulaError', params: { field: field.label, error: error.code } });
+        continue;
+      }
       try {
         input[field.key] = cellValue(field, row.cells[column] ?? null, context);
       } catch {

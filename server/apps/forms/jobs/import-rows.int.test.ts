@@ -3,6 +3,7 @@ import { signedIn, type TestClient } from '../../../../tests/support/client.ts';
 import { ok, publishedForm } from '../../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { Platform } from '../../../platform.ts';
+import { buildZip } from '../../../kernel/sheets/fixtures.ts';
 import { finished, importFile } from './import-kit.ts';
 
 let platform: Platform;
@@ -32,6 +33,28 @@ describe('a cell that cannot be read fails its row only', () => {
     const page = await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=50`));
     expect(page.records.map((r: any) => r.values.f1).sort()).toEqual(['first', 'third']);
     expect((await nova.get(`/api/forms/jobs/${job.id}`)).status).toBe(404);
+  });
+});
+
+describe('a formula that gives an error', () => {
+  it('fails its row with the column and the error the sheet shows; one in a column not imported does not', async () => {
+    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    const error = (ref: string, code: string) => `<c r="${ref}" t="e"><f>1/0</f><v>${code}</v></c>`;
+    const rows = [
+      `<row r="1">${text('A1', 'Title')}${text('B1', 'Qty')}${text('C1', 'Scratch')}</row>`,
+      `<row r="2">${text('A2', 'fine')}<c r="B2"><v>1</v></c></row>`,
+      `<row r="3">${text('A3', 'divided by zero')}${error('B3', '#DIV/0!')}</row>`,
+      `<row r="4">${text('A4', 'error elsewhere')}<c r="B4"><v>4</v></c>${error('C4', '#N/A')}</row>`,
+    ];
+    const xlsx = buildZip([
+      { name: 'xl/workbook.xml', data: Buffer.from(`<workbook xmlns="${main}"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>`) },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(`<worksheet xmlns="${main}"><sheetData>${rows.join('')}</sheetData></worksheet>`) },
+    ]);
+    const { job } = await importFile(admin, formId, 'errors.xlsx', xlsx, undefined, '?lang=en');
+    expect(job).toMatchObject({ status: 'complete', done: 2, failed: 1 });
+    const stored = await platform.kernel.databases.owner.query(`select row_no, reason from forms_import_failure where job_id = $1`, [job.id]);
+    expect(stored.rows).toEqual([{ row_no: 2, reason: expect.stringMatching(/“Qty”.*#DIV\/0!/) }]);
   });
 });
 
