@@ -75,6 +75,30 @@ function dateTimeValue(cell: Cell, text: string, zone: string): string {
 }
 
 /**
+ * A list cell's options. People separate them with any of , ， ; ； 、 (the export writes ", "), but an option may
+ * itself hold one (`红,蓝`): at each place the longest run of pieces that is an option is taken whole, and a piece
+ * that starts none is taken alone (the record check then names it as no option).
+ */
+export function chosenOptions(text: string, options: readonly string[]): string[] {
+  const known = new Set(options);
+  const pieces = text.split(/([,，;；、])/); // separators kept, at the odd places
+  const chosen: string[] = [];
+  for (let start = 0; start < pieces.length; start += 2) {
+    let end = start;
+    for (let last = pieces.length - 1; last > start; last -= 2) {
+      if (known.has(pieces.slice(start, last + 1).join('').trim())) {
+        end = last;
+        break;
+      }
+    }
+    const option = pieces.slice(start, end + 1).join('').trim();
+    if (option) chosen.push(option);
+    start = end;
+  }
+  return chosen;
+}
+
+/**
  * One sheet cell → the value the record API expects. Only the form is converted here (values as shown to plain
  * numbers, days and instants in the space's zone, text to lists, names to ids); what cannot be read with one
  * meaning goes on as text, and whether a value is allowed is checkedValues' decision (with the field's reason).
@@ -95,7 +119,7 @@ export function cellValue(field: FieldDef, cell: Cell, context: CellContext): un
       return dateTimeValue(cell, text, zone);
     case 'multiselect':
     case 'checkbox':
-      return text.split(/[,，;；、]/).map((s) => s.trim()).filter(Boolean);
+      return chosenOptions(text, field.options ?? []);
     case 'member':
       return /^[0-9]{1,18}$/.test(text) ? text : (directory.users.get(text.toLowerCase()) ?? text);
     case 'department':
