@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { ImportFileError, type ImportLimits, type TextEncoding } from './types.ts';
@@ -31,6 +31,7 @@ export async function* readCsvRows(
   let lastRecordLine = 0;
   const parser = parse({
     bom: true,
+    delimiter: sniffDelimiter(headText(path, encoding)),
     relax_column_count: true,
     skip_empty_lines: true,
     // Bounds the memory one record may take (an unclosed quote swallows the rest of the file otherwise);
@@ -77,4 +78,40 @@ function gb18030ToUtf8(): Transform {
       callback(null, Buffer.from(decoder.decode(), 'utf8'));
     },
   });
+}
+
+/** The separators a csv may use: Excel writes `;` where the decimal mark is a comma, some tools a tab. */
+const DELIMITERS = [',', ';', '\t'] as const;
+const SNIFF_BYTES = 64 * 1024;
+const SNIFF_LINES = 10;
+
+/** The first bytes of a file as text, enough for its first lines (a character cut at the end does no harm). */
+function headText(path: string, encoding: TextEncoding): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const read = readSync(fd, buffer, 0, SNIFF_BYTES, 0);
+    return new TextDecoder(encoding === 'gb18030' ? 'gb18030' : 'utf-8').decode(buffer.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The csv's separator: of comma, semicolon and tab, the one its first lines hold most often outside quotes; comma
+ * when none is there or on a tie, as most files use it.
+ */
+export function sniffDelimiter(head: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  let lines = 0;
+  for (const char of head) {
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === '\n' && ++lines >= SNIFF_LINES) break;
+    else if (counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best: string = ',';
+  for (const delimiter of DELIMITERS) if (counts.get(delimiter)! > counts.get(best)!) best = delimiter;
+  return best;
 }

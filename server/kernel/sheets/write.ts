@@ -150,7 +150,8 @@ function csvField(cell: Cell, format: ColumnFormat): string {
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
   if (cell instanceof Date) return csvDate(cell, format);
   const text = escapeFormula(cell) as string;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // A separator another program might use is quoted too, so reading the file back never takes it for one.
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The pieces of exceljs 4.4's streaming writer used for back-pressure and the date format (untyped). */
