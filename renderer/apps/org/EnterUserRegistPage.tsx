@@ -7,7 +7,7 @@ import { sessionAtom } from '../../kernel/atoms.ts';
 import { useServices } from '../../shell/services.tsx';
 
 type State = 'pending' | 'approved' | 'rejected';
-interface Application { id: string; loginId: string; name: string; phone: string | null; message: string; state: State; createdAt: string; decidedBy: string | null; note: string | null }
+interface Application { id: string; loginId: string; name: string; phone: string | null; message: string; state: State; createdAt: string; decidedBy: string | null; note: string | null; loginTaken: boolean }
 const COLORS: Record<State, string> = { pending: 'orangered', approved: 'green', rejected: 'red' };
 
 /**
@@ -54,7 +54,8 @@ export function EnterUserRegistPage() {
         <Table rowKey="id" data={rows ?? []} loading={!rows && !error} pagination={{ pageSize: 20 }} noDataElement={t('org.join.empty')} data-testid="join-table"
           columns={[
             { title: t('org.member.name'), dataIndex: 'name' },
-            { title: t('org.member.loginId'), dataIndex: 'loginId' },
+            // The applicant is not told a login ID is taken (decision 0101): the administrator sees it before approving.
+            { title: t('org.member.loginId'), dataIndex: 'loginId', render: (v: string, r: Application) => <span>{v}{r.state === 'pending' && r.loginTaken && <Tag color="red" style={{ marginLeft: 4 }} data-testid={`join-taken-${v}`}>{t('org.join.loginTakenTag')}</Tag>}</span> },
             { title: t('org.member.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
             { title: t('org.registration.message'), dataIndex: 'message', render: (v: string) => v || '—' },
             { title: t('org.join.appliedAt'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { memberEvents } from '../../../shared/events.ts';
 import { IdParam, NoQuery } from '../../../shared/api/common.ts';
 import { JoinDecisionBody, JoinListQuery } from '../../../shared/api/org-registration.ts';
@@ -25,6 +26,8 @@ export function registerJoinReviewRoutes(app: App, kernel: Kernel): void {
         .selectFrom('org_join_application as a')
         .leftJoin('users as d', 'd.id', 'a.decided_by')
         .select(['a.id', 'a.login_id as loginId', 'a.name', 'a.phone', 'a.email', 'a.message', 'a.state', 'a.created_at as createdAt', 'a.decided_at as decidedAt', 'a.note', 'd.name as decidedBy'])
+        // The guest was not told (decision 0101); the administrator sees the clash before approving.
+        .select((eb) => eb.exists(eb.selectFrom('users as u').select('u.id').where(sql<string>`lower(u.login_id)`, '=', sql<string>`lower(a.login_id)`)).as('loginTaken'))
         .orderBy('a.id', 'desc')
         .limit(500);
       if (req.query.state) query = query.where('a.state', '=', req.query.state);
@@ -45,7 +48,8 @@ export function registerJoinReviewRoutes(app: App, kernel: Kernel): void {
           if (application.state !== 'pending') throw fail.conflict('org.grants.decided');
           let userId: string | null = null;
           if (verdict === 'approve') {
-            if ((await takenLoginIds(trx, [application.login_id])).size) throw fail.unprocessable('org.member.loginTaken', { loginId: application.login_id });
+            // The applicant was not told the ID was taken (decision 0101): the administrator is, and rejects with a note.
+            if ((await takenLoginIds(trx, [application.login_id])).size) throw fail.unprocessable('org.join.loginTaken', { loginId: application.login_id });
             await assertWithinQuota(trx, space.id, 'members', (await activeMemberCount(trx, space.id)) + 1);
             const user = await trx
               .insertInto('users')
@@ -64,7 +68,7 @@ export function registerJoinReviewRoutes(app: App, kernel: Kernel): void {
             .execute();
         });
       } catch (error) {
-        if (pgErrorCode(error) === '23505') throw fail.unprocessable('org.member.loginTaken', { loginId: '' });
+        if (pgErrorCode(error) === '23505') throw fail.unprocessable('org.join.loginTaken', { loginId: '' });
         throw error;
       }
       return { code: 200, msg: 'ok', data: { id: req.params.id, state: verdict === 'approve' ? 'approved' : 'rejected' } };

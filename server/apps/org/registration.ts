@@ -10,11 +10,11 @@ import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
 import { hashPassword } from '../../kernel/passwords.ts';
 import { hashToken } from '../../kernel/sessions.ts';
-import { takenLoginIds } from './member-store.ts';
 import './tables.ts';
 
-/** Applications one address may file per hour: a public form must not become a way to fill the tables. */
+/** Attempts one address may make at each public form per hour, whatever the space: the forms must not fill tables. */
 const PER_IP_HOUR = 10;
+const HOUR_MS = 60 * 60_000;
 
 function refuse(problems: FieldProblem[]): void {
   const problem = problems[0];
@@ -27,20 +27,48 @@ function checkApplicant(input: { loginId: string; name: string; phone?: string; 
   if (input.password !== input.confirmPassword) throw fail.unprocessable('account.passwordsDiffer', {}, { field: 'confirmPassword' });
 }
 
-async function refuseTaken(trx: Trx, loginId: string): Promise<void> {
-  if ((await takenLoginIds(trx, [loginId])).size) throw fail.unprocessable('org.member.loginTaken', { loginId }, { field: 'loginId' });
+/** Counts one attempt at `form` from `ip` (its hour's window restarted when over); 429 past the allowance. */
+async function countAttempt(kernel: Kernel, trx: Trx, form: 'join' | 'space', ip: string): Promise<void> {
+  const now = new Date(kernel.clock.now());
+  const fresh = sql<boolean>`org_form_attempts.window_start < ${new Date(kernel.clock.now() - HOUR_MS)}`;
+  const row = await trx
+    .insertInto('org_form_attempts')
+    .values({ key: `${form}@${ip}`, window_start: now, attempts: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        attempts: sql<number>`case when ${fresh} then 1 else org_form_attempts.attempts + 1 end`,
+        window_start: sql<Date>`case when ${fresh} then ${now} else org_form_attempts.window_start end`,
+      }),
+    )
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  if (row.attempts > PER_IP_HOUR) throw fail.tooMany('org.join.tooMany');
 }
+
+/**
+ * A space a guest may ask to join: an active enterprise space, never the operator's own (the space where root is a
+ * member), which answers like a space that does not exist.
+ */
+const joinableSpace = (kernel: Kernel, spaceId: string) =>
+  kernel.db
+    .selectFrom('spaces')
+    .select(['id', 'name'])
+    .where('id', '=', spaceId)
+    .where('status', '=', 'active')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('memberships').select('user_id').where('space_id', '=', spaceId).where(sql<boolean>`'root' = any(roles)`))))
+    .executeTakeFirst();
 
 /**
  * entRegist (public, spec §2.5/§6): a person applies to join an existing space — its administrator decides
  * (join-review.ts) — or asks for a new enterprise space, which the platform operator decides. Either way the
  * applicant gets a token to follow the state; the account is created only on approval, with the password chosen
- * here (stored hashed meanwhile).
+ * here (stored hashed meanwhile). A guest is never told whether a login ID is taken or applied for (decision 0101):
+ * every well-formed application is filed, and a clash is reported to whoever approves it.
  */
 export function registerRegistrationRoutes(app: App, kernel: Kernel): void {
   app.post('/api/org/join-applications', { config: { access: 'public', action: 'org.join.apply' }, schema: { body: JoinApplicationBody } }, async (req) => {
     const { spaceId, loginId, name, phone, email, message, password } = req.body;
-    const space = await kernel.db.selectFrom('spaces').select(['id', 'name']).where('id', '=', spaceId).where('status', '=', 'active').executeTakeFirst();
+    const space = await joinableSpace(kernel, spaceId);
     if (!space) throw fail.unprocessable('org.join.noSpace', { id: spaceId }, { field: 'spaceId' });
     checkApplicant(req.body, kernel.policies.get(space.id));
     // The application is the space's row: it is written, logged and later read in that space.
@@ -49,11 +77,7 @@ export function registerRegistrationRoutes(app: App, kernel: Kernel): void {
     const hash = await hashPassword(password);
     const token = randomBytes(24).toString('base64url');
     await kernel.transact(req, async (trx) => {
-      const recent = await sql<{ n: number }>`select count(*)::int as n from org_join_application where ip = ${req.ctx.ip} and created_at > now() - interval '1 hour'`.execute(trx);
-      if ((recent.rows[0]?.n ?? 0) >= PER_IP_HOUR) throw fail.tooMany('org.join.tooMany');
-      await refuseTaken(trx, loginId.trim());
-      const pending = await trx.selectFrom('org_join_application').select('id').where(sql<string>`lower(login_id)`, '=', loginId.trim().toLowerCase()).where('state', '=', 'pending').executeTakeFirst();
-      if (pending) throw fail.unprocessable('org.join.alreadyPending', {}, { field: 'loginId' });
+      await countAttempt(kernel, trx, 'join', req.ctx.ip);
       await trx
         .insertInto('org_join_application')
         .values({ space_id: space.id, login_id: loginId.trim(), name: name.trim(), phone: phone?.trim() || null, email: email?.trim() || null, message: message?.trim() ?? '', password_hash: hash, token_hash: hashToken(token), ip: req.ctx.ip })
@@ -80,9 +104,7 @@ export function registerRegistrationRoutes(app: App, kernel: Kernel): void {
     const hash = await hashPassword(body.password);
     const token = randomBytes(24).toString('base64url');
     await kernel.transact(req, async (trx) => {
-      const recent = await sql<{ n: number }>`select count(*)::int as n from org_space_request where ip = ${req.ctx.ip} and created_at > now() - interval '1 hour'`.execute(trx);
-      if ((recent.rows[0]?.n ?? 0) >= PER_IP_HOUR) throw fail.tooMany('org.join.tooMany');
-      await refuseTaken(trx, body.adminLoginId.trim());
+      await countAttempt(kernel, trx, 'space', req.ctx.ip);
       await trx
         .insertInto('org_space_request')
         .values({ enterprise_name: body.enterpriseName.trim(), contact_name: body.contactName.trim(), phone: body.phone.trim(), email: body.email.trim(), admin_login_id: body.adminLoginId.trim(), password_hash: hash, message: body.message?.trim() ?? '', token_hash: hashToken(token), ip: req.ctx.ip })

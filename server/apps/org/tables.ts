@@ -131,9 +131,17 @@ export interface OrgSpaceRequestTable {
   created_at: Timestamp;
 }
 
+/** Attempts at the public forms per `form@address` in the current hour's window (registration.ts). */
+export interface OrgFormAttemptsTable {
+  key: string;
+  window_start: Date;
+  attempts: number;
+}
+
 declare module '../../kernel/db/schema.ts' {
   interface Database {
     org_join_application: OrgJoinApplicationTable;
     org_space_request: OrgSpaceRequestTable;
+    org_form_attempts: OrgFormAttemptsTable;
   }
 }
