@@ -5,6 +5,7 @@ import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import type { FilterGroup } from '../../../../shared/forms/filters.ts';
 import { translate, type Language } from '../../../../shared/i18n/index.ts';
 import { inSpace } from '../../../kernel/db/pool.ts';
+import { readableText } from '../../../kernel/html-text.ts';
 import type { DataSharing } from '../../../kernel/data-sharing.ts';
 import { SHARING_REFUSED } from '../../../../shared/org/data-sharing.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
@@ -65,7 +66,7 @@ function cellOf(field: FieldDef, value: unknown, labels: Labels, zone: string): 
     case 'subtable':
       return JSON.stringify(value);
     case 'richtext':
-      return String(value).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+      return readableText(String(value));
     default:
       return value as Cell;
   }

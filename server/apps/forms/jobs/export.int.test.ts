@@ -56,4 +56,16 @@ describe('export: values people can use and import again', () => {
     expect(header).toEqual(['Title', 'Status', 'Amount', 'Due', 'Contact', 'Notes', 'No.', 'Record owner', 'Created', 'Last modified']);
     expect(row!.filter((cell) => typeof cell === 'string' && /^PO\d{5}$/.test(cell))).toHaveLength(1);
   });
+
+  it('rich text is the text a person reads: entities as characters, paragraphs as lines, no markup', async () => {
+    const { formId } = await publishedForm(admin, [
+      { key: 'f1', type: 'text', label: 'Title', required: true, title: true },
+      { key: 'f2', type: 'richtext', label: 'Body' },
+    ]);
+    await ok(admin.post(`/api/forms/forms/${formId}/records`, { values: { f1: 'rich', f2: '<p>A &amp; B&nbsp;C &lt;D&gt;</p><p>second <b>line</b></p>' } }));
+    for (const format of ['xlsx', 'csv'] as const) {
+      const [, row] = await sheetRows(await exported(formId, format), format);
+      expect(row![1], format).toBe('A & B C <D>\n\nsecond line');
+    }
+  });
 });
