@@ -6,11 +6,15 @@ let loaded: Promise<typeof sharpModule> | null = null;
 const sharpLib = () => (loaded ??= import('sharp').then((module) => module.default));
 
 /**
- * Bounds of a stored image (decision 0027). A 50-megapixel frame holds every phone photo up to 50 MP; an animation
- * may have 100 frames and 100 megapixels over all of them, which bounds what a reader's browser (and our own
- * re-encoding) has to decode, whatever the few bytes on the wire claim.
+ * Bounds of a stored image (decisions 0027, 0103). A 50-megapixel frame holds every phone photo up to 50 MP; an
+ * animation may have 100 frames and 100 megapixels over all of them, which bounds what a reader's browser (and our
+ * own re-encoding) has to decode, whatever the few bytes on the wire claim. Each side is bounded too: decoding costs
+ * per row as well as per pixel, and a 1 × 50,000,000 PNG of 97 KB took about a minute of CPU while 8000 × 6000 takes
+ * well under a second; 20,000 still takes a 50 MP panorama. One request's images hold 100 megapixels at most (two
+ * full 50 MP photos, eight of 12 MP), and each is decoded within a time limit whatever else slips through.
  */
-export const IMAGE_LIMITS = { megapixels: 50, frames: 100, totalMegapixels: 100 } as const;
+export const IMAGE_LIMITS = { megapixels: 50, side: 20_000, frames: 100, totalMegapixels: 100, requestMegapixels: 100, seconds: 10 } as const;
+export type ImageLimits = { readonly [K in keyof typeof IMAGE_LIMITS]: number };
 
 const MEGA = 1_000_000;
 
@@ -42,10 +46,10 @@ async function declared(bytes: Buffer, mime: string): Promise<Declared | null> {
 }
 
 /** Re-encoded in its own format with no metadata: EXIF (GPS, camera, owner), XMP, IPTC and comments are dropped. */
-async function reencode(bytes: Buffer, mime: string, animated: boolean): Promise<Buffer> {
+async function reencode(bytes: Buffer, mime: string, animated: boolean, limits: ImageLimits): Promise<Buffer> {
   const sharp = await sharpLib();
   // autoOrient: the EXIF orientation goes with the metadata, so it is applied to the pixels first.
-  const image = sharp(bytes, { animated, limitInputPixels: IMAGE_LIMITS.totalMegapixels * MEGA }).autoOrient();
+  const image = sharp(bytes, { animated, limitInputPixels: limits.totalMegapixels * MEGA }).autoOrient().timeout({ seconds: limits.seconds });
   switch (mime) {
     case 'image/jpeg':
       return image.jpeg({ quality: 90 }).toBuffer();
@@ -60,23 +64,53 @@ async function reencode(bytes: Buffer, mime: string, animated: boolean): Promise
   }
 }
 
-/**
- * An image upload as it may be stored: its declared size and frames within IMAGE_LIMITS (checked before anything
- * is decoded; 422 otherwise), then re-encoded without metadata. Every image goes through here, whatever its
- * purpose, since an attachment's file id may also be put in an image field and shown inline.
- */
-export async function boundedImage(bytes: Buffer, name: string, mime: string): Promise<Buffer> {
+/** An upload as readUploads holds it; only those whose content is an image are bounded and re-encoded. */
+export interface ImageUpload {
+  name: string;
+  mime: string;
+  bytes: Buffer;
+}
+
+/** The declared size of one image within the per-image bounds (422 otherwise), read without decoding a pixel. */
+async function boundedSize({ bytes, name, mime }: ImageUpload, limits: ImageLimits): Promise<Declared> {
   const size = await declared(bytes, mime);
   if (!size) throw fail.unprocessable('forms.file.imageUnreadable', { name });
   const { width, height, frames } = size;
-  if (width * height > IMAGE_LIMITS.megapixels * MEGA) throw fail.unprocessable('forms.file.imageTooLarge', { name, width, height, max: IMAGE_LIMITS.megapixels });
-  if (frames > IMAGE_LIMITS.frames || width * height * frames > IMAGE_LIMITS.totalMegapixels * MEGA) {
-    throw fail.unprocessable('forms.file.imageTooManyFrames', { name, frames, max: IMAGE_LIMITS.frames, total: IMAGE_LIMITS.totalMegapixels });
+  if (width * height > limits.megapixels * MEGA) throw fail.unprocessable('forms.file.imageTooLarge', { name, width, height, max: limits.megapixels });
+  if (Math.max(width, height) > limits.side) throw fail.unprocessable('forms.file.imageTooLong', { name, width, height, max: limits.side });
+  if (frames > limits.frames || width * height * frames > limits.totalMegapixels * MEGA) {
+    throw fail.unprocessable('forms.file.imageTooManyFrames', { name, frames, max: limits.frames, total: limits.totalMegapixels });
   }
-  if (mime === 'image/bmp') return bytes;
+  return size;
+}
+
+/**
+ * One request's uploads as they may be stored: every image's declared size within the bounds, and all of them
+ * together within the request's pixels, checked before anything is decoded (422 otherwise, nothing kept); then each
+ * image re-encoded without metadata, within the time limit. Every image goes through here, whatever its purpose,
+ * since an attachment's file id may also be put in an image field and shown inline.
+ */
+export async function boundedImages<T extends ImageUpload>(uploads: readonly T[], limits: ImageLimits = IMAGE_LIMITS): Promise<T[]> {
+  const sizes = new Map<T, Declared>();
+  for (const upload of uploads) if (upload.mime.startsWith('image/')) sizes.set(upload, await boundedSize(upload, limits));
+  const pixels = [...sizes.values()].reduce((sum, { width, height, frames }) => sum + width * height * frames, 0);
+  if (pixels > limits.requestMegapixels * MEGA) {
+    throw fail.unprocessable('forms.file.imagesTooLarge', { total: Math.ceil((pixels / MEGA) * 10) / 10, max: limits.requestMegapixels });
+  }
+  const stored: T[] = [];
+  for (const upload of uploads) {
+    const size = sizes.get(upload);
+    stored.push(size && upload.mime !== 'image/bmp' ? { ...upload, bytes: await reencoded(upload, size.frames > 1, limits) } : upload);
+  }
+  return stored;
+}
+
+async function reencoded({ bytes, name, mime }: ImageUpload, animated: boolean, limits: ImageLimits): Promise<Buffer> {
   try {
-    return await reencode(bytes, mime, frames > 1);
-  } catch {
+    return await reencode(bytes, mime, animated, limits);
+  } catch (error) {
+    // sharp's own words for a pipeline it stopped at the time limit.
+    if (/^timeout/.test((error as Error).message)) throw fail.unprocessable('forms.file.imageTooSlow', { name, seconds: limits.seconds });
     // A header that reads but pixels that do not (truncated, corrupt): not an image we can store or show.
     throw fail.unprocessable('forms.file.imageUnreadable', { name });
   }

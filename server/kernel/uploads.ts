@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { FORM_LIMITS } from '../../shared/forms/fields.ts';
 import { UNSAFE_FILE_NAME, shownFileName } from '../../shared/forms/validate-values.ts';
 import { AppError, fail } from './errors.ts';
-import { boundedImage } from './images.ts';
+import { boundedImages } from './images.ts';
 
 // Uploads as every app that stores files reads them (forms' attachments and imports, chat's files): checked by
 // content and bounded the same way everywhere, so this lives in the kernel rather than in one app (decision 0091).
@@ -58,7 +58,7 @@ export interface Upload {
   bytes: Buffer;
 }
 
-/** §5: at most 5 files per upload, each within the size limit; every file checked by content. */
+/** §5: at most 5 files per upload, each within the size limit; every file checked by content, images bounded (images.ts). */
 export async function readUploads(req: FastifyRequest, purpose: FilePurpose, maxBytes: number): Promise<Upload[]> {
   const uploads: Upload[] = [];
   try {
@@ -71,7 +71,7 @@ export async function readUploads(req: FastifyRequest, purpose: FilePurpose, max
       const bytes = await part.toBuffer();
       const mime = await sniff(bytes, name, purpose);
       if (!mime) throw fail.unprocessable('forms.file.badType', { name });
-      uploads.push({ name, mime, bytes: mime.startsWith('image/') ? await boundedImage(bytes, name, mime) : bytes });
+      uploads.push({ name, mime, bytes });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -82,7 +82,8 @@ export async function readUploads(req: FastifyRequest, purpose: FilePurpose, max
     throw error;
   }
   if (uploads.length === 0) throw fail.unprocessable('forms.file.none');
-  return uploads;
+  // Images are bounded once every part is in: the request's total is known before the first one is decoded.
+  return boundedImages(uploads);
 }
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
