@@ -241,13 +241,17 @@ class XlsxWriter implements RowWriter {
 const FIRST_TRUE_SERIAL = Date.UTC(1900, 2, 1);
 const isBeforeSerials = (cell: Cell | undefined): cell is Date => cell instanceof Date && cell.getTime() < FIRST_TRUE_SERIAL;
 
-function xlsxValue(cell: Cell | undefined): Cell {
+/**
+ * A cell as exceljs writes it. Text goes as an inline string (`<is><t xml:space="preserve">`), never as exceljs's
+ * default formula-string cell (`t="str"`), which LibreOffice trims on open and whose `_x000D_` it shows as is.
+ */
+function xlsxValue(cell: Cell | undefined): ExcelJS.CellValue {
   if (cell === null || cell === undefined) return null;
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell;
   if (typeof cell === 'string') {
     const text = escapeOfficeText(cell);
-    return text.length > XLSX_MAX_CELL_CHARS ? text.slice(0, XLSX_MAX_CELL_CHARS) : text;
+    return { richText: [{ text: text.length > XLSX_MAX_CELL_CHARS ? text.slice(0, XLSX_MAX_CELL_CHARS) : text }] };
   }
   return cell;
 }

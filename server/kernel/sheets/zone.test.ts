@@ -44,9 +44,28 @@ describe('export cell types', () => {
       const [, row] = await collect(readSheet(file, 'xlsx'));
       expect(row).toEqual(['110105194912310021', '+8613900000000', 123456789012, new Date(Date.UTC(2024, 1, 29)), new Date(Date.UTC(2024, 1, 29, 23, 59))]);
       const sheet = await readZipText(file, 'xl/worksheets/sheet1.xml');
-      expect(sheet).toMatch(/t="(str|inlineStr)"[^>]*>(<v>|<is><t>)110105194912310021</);
+      expect(sheet).toMatch(/t="inlineStr"[^>]*><is><r><t>110105194912310021</);
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  it('text is an inline string that keeps its spaces (xml:space="preserve"), never a formula string office programs trim', async () => {
+    const tmp = tempDir();
+    try {
+      const file = tmp.file('text.xlsx');
+      const writer = await openWriter(file, 'xlsx', ['a', 'b', 'c'], 'S', [undefined, undefined, undefined]);
+      await writer.write(['  indented', 'trailing  ', 'one\rtwo']);
+      await writer.close();
+      const [, row] = await collect(readSheet(file, 'xlsx'));
+      expect(row).toEqual(['  indented', 'trailing  ', 'one\rtwo']);
+      const sheet = await readZipText(file, 'xl/worksheets/sheet1.xml');
+      expect(sheet).not.toContain('t="str"');
+      expect(sheet).toContain('<t xml:space="preserve">  indented</t>');
+      expect(sheet).toContain('<t>one_x000D_two</t>');
     } finally {
       tmp.remove();
     }
   });
 });
+

@@ -120,6 +120,10 @@ export function cellValue(field: FieldDef, cell: Cell, context: CellContext): un
     case 'multiselect':
     case 'checkbox':
       return chosenOptions(text, field.options ?? []);
+    case 'text':
+    case 'textarea':
+      // Text keeps what the person typed, spaces and line breaks at its ends included, as the record API does.
+      return typeof cell === 'string' ? cell : text;
     case 'member':
       return /^[0-9]{1,18}$/.test(text) ? text : (directory.users.get(text.toLowerCase()) ?? text);
     case 'department':

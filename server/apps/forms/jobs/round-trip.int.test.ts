@@ -127,26 +127,33 @@ describe('spreadsheet round trip', () => {
   });
 });
 
-describe('dates before 1900-03-01 through the platform’s own files', () => {
+/** Records of `fields` posted with `values`, exported as xlsx and csv and each imported into a copy: equal? */
+async function exactThroughBothFormats(fields: FieldDef[], values: Array<Record<string, unknown>>) {
+  const { formId } = await publishedForm(admin, fields);
+  for (const record of values) await ok(admin.post(`/api/forms/forms/${formId}/records`, { values: record }));
+  const byTitle = (records: Array<{ values: Record<string, unknown> }>) => new Map(records.map((r) => [r.values.f1, r.values]));
+  const stored = byTitle((await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=100`))).records);
+  expect(stored.size).toBe(values.length);
+  for (const format of ['xlsx', 'csv'] as const) {
+    const job = await ok(admin.post(`/api/forms/forms/${formId}/exports`, { format }));
+    expect((await finished(admin, job.id)).status).toBe('complete');
+    const bytes = (await admin.download(`/api/forms/jobs/${job.id}/file`)).bytes;
+    const { formId: copy } = await publishedForm(admin, fields);
+    const imported = await importFile(admin, copy, `edges.${format}`, bytes);
+    expect(imported.job, format).toMatchObject({ status: 'complete', done: values.length, failed: 0 });
+    expect(byTitle((await ok(admin.get(`/api/forms/forms/${copy}/records?pageSize=100`))).records), format).toEqual(stored);
+  }
+}
+
+describe('values at the edges through the platform’s own files', () => {
   it('days and instants before Excel’s fictitious 1900-02-29 come back unchanged through xlsx and csv', async () => {
-    const fields: FieldDef[] = [FIELDS[0]!, FIELDS[4]!, FIELDS[5]!];
-    const { formId } = await publishedForm(admin, fields);
     const days = ['0001-01-01', '1850-06-01', '1899-12-30', '1899-12-31', '1900-01-01', '1900-02-28', '1900-03-01', '2024-02-29'];
     const instants = ['1899-12-31T00:00:00.000Z', '1850-06-01T08:00:00.000Z', '1900-02-28T16:00:00.000Z', '1900-03-01T00:00:00.000Z'];
-    for (const [i, day] of days.entries()) {
-      await ok(admin.post(`/api/forms/forms/${formId}/records`, { values: { f1: `day ${i}`, f5: day, f6: instants[i % instants.length] } }));
-    }
-    const stored = (await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=100`))).records as Array<{ values: Record<string, unknown> }>;
-    const byTitle = (records: Array<{ values: Record<string, unknown> }>) => new Map(records.map((r) => [r.values.f1, r.values]));
-    for (const format of ['xlsx', 'csv'] as const) {
-      const job = await ok(admin.post(`/api/forms/forms/${formId}/exports`, { format }));
-      expect((await finished(admin, job.id)).status).toBe('complete');
-      const bytes = (await admin.download(`/api/forms/jobs/${job.id}/file`)).bytes;
-      const { formId: copy } = await publishedForm(admin, fields);
-      const imported = await importFile(admin, copy, `old-days.${format}`, bytes);
-      expect(imported.job, format).toMatchObject({ status: 'complete', done: days.length, failed: 0 });
-      const copies = byTitle((await ok(admin.get(`/api/forms/forms/${copy}/records?pageSize=100`))).records);
-      expect(copies, format).toEqual(byTitle(stored));
-    }
+    await exactThroughBothFormats([FIELDS[0]!, FIELDS[4]!, FIELDS[5]!], days.map((day, i) => ({ f1: `day ${i}`, f5: day, f6: instants[i % instants.length] })));
+  });
+
+  it('text keeps its leading and trailing spaces, a leading newline and carriage returns, as typed', async () => {
+    const notes = ['  indented', 'trailing  ', '\nafter a blank line', 'a\r\nb\rc', '\t tab first', ' both '];
+    await exactThroughBothFormats([FIELDS[0]!, FIELDS[1]!], notes.map((note, i) => ({ f1: `note ${i}`, f2: note })));
   });
 });
