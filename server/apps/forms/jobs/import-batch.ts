@@ -9,7 +9,7 @@ import type { Cell, FormulaError } from '../../../kernel/sheets/index.ts';
 import { nextNumbers, serialField, takenNumbers } from '../numbering.ts';
 import { searchTextOf, storedFields } from '../storage.ts';
 import { checkedRows, type CheckedValues, type InTransaction } from '../values.ts';
-import { cellValue, type CellContext } from './import-cells.ts';
+import { CellRefused, cellValue, type CellContext } from './import-cells.ts';
 import { recordsWritten } from '../analysis/stamps.ts';
 
 const i18n = createI18n();
@@ -57,8 +57,9 @@ export function candidates(rows: SheetRow[], mapping: Array<[number, FieldDef]>,
       }
       try {
         input[field.key] = cellValue(field, row.cells[column] ?? null, context);
-      } catch {
-        unreadable.push({ field: field.key, key: 'forms.import.cellUnreadable', params: { field: field.label } });
+      } catch (error) {
+        if (error instanceof CellRefused) unreadable.push({ field: field.key, key: error.key, params: error.params });
+        else unreadable.push({ field: field.key, key: 'forms.import.cellUnreadable', params: { field: field.label } });
       }
     }
     return { ...row, input, unreadable };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chosenOptions } from './import-cells.ts';
+import type { FieldDef } from '../../../../shared/forms/fields.ts';
+import { CellRefused, cellValue, chosenOptions, type CellContext } from './import-cells.ts';
 
 describe('the options of a list cell', () => {
   const options = ['红,蓝', '绿', 'a; b', '红'];
@@ -16,5 +17,23 @@ describe('the options of a list cell', () => {
   it('takes the longest option at each place, and leaves unknown pieces for the record check to name', () => {
     expect(chosenOptions('红,蓝', ['红', '蓝', '红,蓝'])).toEqual(['红,蓝']);
     expect(chosenOptions('紫, 绿,,', options)).toEqual(['紫', '绿']);
+  });
+});
+
+describe('cells as the sheet shows them', () => {
+  const context = { directory: { users: new Map(), departments: new Map() }, zone: 'Asia/Shanghai' } as unknown as CellContext;
+  const field = (type: FieldDef['type'], options?: string[]): FieldDef => ({ key: 'f1', type, label: 'ID', ...(options ? { options } : {}) });
+
+  it('a TRUE/FALSE cell is TRUE or FALSE, so it matches those options', () => {
+    expect(cellValue(field('select', ['TRUE', 'FALSE']), true, context)).toBe('TRUE');
+    expect(cellValue(field('text'), false, context)).toBe('FALSE');
+  });
+
+  it('a number of more than 15 digits is refused for text fields, as the sheet rounded it; a number field takes it', () => {
+    for (const type of ['text', 'idcard', 'postcode'] as const) {
+      expect(() => cellValue(field(type), 110101199003071000, context)).toThrow(CellRefused);
+    }
+    expect(cellValue(field('text'), 123456789012345, context)).toBe('123456789012345');
+    expect(cellValue(field('number'), 110101199003071000, context)).toBe(110101199003071000);
   });
 });

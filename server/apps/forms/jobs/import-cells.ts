@@ -29,6 +29,16 @@ export function directoryOf(users: Array<{ id: string; name: string; loginId: st
 }
 
 /** What a cell conversion needs besides the cell: names of people and departments, and the space's zone. */
+/** A cell the import refuses with a reason of its own (the row fails with it; the other rows go on). */
+export class CellRefused extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, string>,
+  ) {
+    super(key);
+  }
+}
+
 export interface CellContext {
   directory: Directory;
   /** IANA zone of the space: spreadsheet date-times are wall-clock times in it. */
@@ -106,7 +116,13 @@ export function chosenOptions(text: string, options: readonly string[]): string[
 export function cellValue(field: FieldDef, cell: Cell, context: CellContext): unknown {
   if (cell === null || cell === undefined) return null;
   const { directory, zone } = context;
-  const text = cell instanceof Date ? dateText(cell) : String(cell).trim();
+  // Excel keeps 15 digits: an ID card or account number typed as a number arrives rounded (shown 1.10101E+17), a
+  // value that looks real but is not. Only a number field may take such a number.
+  if (typeof cell === 'number' && Math.abs(cell) >= 1e15 && field.type !== 'number' && field.type !== 'amount') {
+    throw new CellRefused('forms.import.roundedNumber', { field: field.label });
+  }
+  // A TRUE/FALSE cell as the sheet shows it.
+  const text = cell instanceof Date ? dateText(cell) : typeof cell === 'boolean' ? (cell ? 'TRUE' : 'FALSE') : String(cell).trim();
   if (text === '') return null;
   switch (field.type) {
     case 'number':

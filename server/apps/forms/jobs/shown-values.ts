@@ -14,12 +14,20 @@ const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
 /**
  * A number as shown → its plain decimal text ('1234.56'), or null. Accepted: `1,234.56` (groups of exactly
  * three), a currency sign or code before it (`¥`, `$`, `RMB`, `CNY`) or `元` after it, a sign before or after
- * the currency sign, and `12.5%` (→ '0.125', shifted in the text so no binary rounding creeps in). `1,23`
- * (a decimal comma?) and `1.234,5` are refused: their meaning is not certain.
+ * the currency sign, `12.5%` (→ '0.125', shifted in the text so no binary rounding creeps in), a negative as
+ * accountants write it, `(1,234.56)`, and exponent notation as programs write tiny or huge numbers (`1e-8`, also in
+ * our own csv exports). `1,23` (a decimal comma?) and `1.234,5` are refused: their meaning is not certain.
  */
 export function shownNumber(raw: string): string | null {
   // Spaces go only beside signs and currency (`RMB 88`, `¥ 1,234`); `1 000` stays two numbers, refused.
   let text = normalise(raw).replace(/(?<=\D)\s+|\s+(?=\D)/g, '');
+  const exponent = EXPONENT.exec(text);
+  if (exponent) return expandExponent(exponent[1]!, exponent[2]!, exponent[3] ?? '', Number(exponent[4]));
+  const accounting = /^\((.+)\)$/.exec(text);
+  if (accounting) {
+    const inner = shownNumber(accounting[1]!);
+    return inner === null || /^-/.test(inner) ? null : inner === '0' ? '0' : `-${inner}`;
+  }
   let sign = '';
   if (/^[+-]/.test(text)) {
     sign = text[0] === '-' ? '-' : '';
@@ -39,6 +47,19 @@ export function shownNumber(raw: string): string | null {
   if (!PLAIN.test(text) || /^[+-]/.test(text)) return null;
   if (percent) text = shiftLeftTwo(text);
   return `${sign}${text}`;
+}
+
+const EXPONENT = /^([+-]?)(\d+)(?:\.(\d+))?e([+-]?\d{1,3})$/i;
+
+/** `1.5e-3` → '0.0015': the decimal point moved in the text, so the value is exactly the one written. */
+function expandExponent(sign: string, whole: string, fraction: string, power: number): string {
+  const digits = `${whole}${fraction}`;
+  const point = whole.length + power;
+  const padded = point <= 0 ? `${'0'.repeat(1 - point)}${digits}` : point > digits.length ? digits.padEnd(point, '0') : digits;
+  const at = Math.max(point, 1);
+  const [integer, decimals] = [padded.slice(0, at).replace(/^0+(?=\d)/, ''), padded.slice(at).replace(/0+$/, '')];
+  const text = decimals ? `${integer}.${decimals}` : integer;
+  return sign === '-' && text !== '0' ? `-${text}` : text;
 }
 
 /** '12.5' → '0.125', '3' → '0.03': the decimal point moved two places in the text. */
