@@ -16,6 +16,11 @@ export const CHAT_LIMITS = {
   unreadCap: 100,
   /** Bytes of one image or file. */
   fileSizeMax: 20 * 1024 * 1024,
+  /** Messages a member may send at once, and in every such many seconds after that (decision 0103). */
+  sendBurst: 30,
+  sendSeconds: 10,
+  /** However often a member is mentioned in one chat, one notice per this many seconds. */
+  mentionNoticeSeconds: 60,
 } as const;
 
 /** GET /api2/chat/token: the answer of spec §7 ("1200" means ok). */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatEvent, ChatMessage, ChatSummary } from '../../../shared/chat/chat.ts';
 import { kernelStorage } from '../../kernel/storage.ts';
 import type { Services } from '../../shell/services.tsx';
-import { byTestId, cleanup, click, fakeApi, renderPage, settle, type } from '../../testing/page-kit.tsx';
+import { byTestId, cleanup, click, fakeApi, refuse, renderPage, settle, type } from '../../testing/page-kit.tsx';
 import { ChatPage } from './ChatPage.tsx';
 
 /** qChat's group management and links (decision 0052), against a fake API and a fake push socket. */
@@ -78,5 +78,23 @@ describe('ChatPage', () => {
     await renderPage(ChatPage, '/space-acme/qChat?conversation=5', api, 'en', ['user'], { bridge } as unknown as Partial<Services>);
     expect(byTestId('chat-conversation')).not.toBeNull();
     expect(byTestId('chat-manage')).toBeNull();
+  });
+
+  it("shows the server's refusal of a message sent too fast in the composer, and keeps what was typed", async () => {
+    const tooFast = 'You are sending messages too quickly: at most 30 every 10 seconds. Wait a moment and send again.';
+    const { api, calls } = fakeApi({
+      'GET /api/chat/conversations': { conversations: [group] },
+      'GET /api/chat/conversations/5/messages': { messages: [], older: null },
+      'POST /api/chat/conversations/5/messages': () => {
+        throw refuse(429, 'chat.send.tooFast', tooFast);
+      },
+    });
+    await renderPage(ChatPage, '/space-acme/qChat?conversation=5', api, 'en', ['user'], { bridge } as unknown as Partial<Services>);
+    const input = document.querySelector('[data-testid="chat-input"] textarea, textarea[data-testid="chat-input"]') as HTMLTextAreaElement;
+    await type(input, 'Shift starts at 8');
+    await click('chat-send');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/chat/conversations/5/messages')).toBe(true);
+    expect(byTestId('chat-composer-error')?.textContent).toContain(tooFast);
+    expect(input.value).toBe('Shift starts at 8');
   });
 });

@@ -5,6 +5,7 @@ import { fail } from '../../kernel/errors.ts';
 import { currentSpace, signedIn } from '../../kernel/http/context.ts';
 import type { App } from '../../kernel/http/server.ts';
 import type { Kernel } from '../../kernel/kernel.ts';
+import { countSend, mentionsToNotify } from './limits.ts';
 import { CHAT_ACCESS, membersOf, ownConversation, publishTo, readMessages, requireChat, spaceMembers } from './store.ts';
 
 /**
@@ -30,8 +31,10 @@ export interface Posted {
 /**
  * Stores a message, moves the conversation's activity and the sender's own read receipt, pushes it to every
  * participant and turns @mentions into notices — all in the caller's transaction, so a rollback sends nothing.
+ * A member's own messages count against their send allowance (429 past it); the server's system lines do not.
  */
 export async function postMessage(kernel: Kernel, trx: Trx, spaceId: string, posted: Posted): Promise<ChatMessage> {
+  if (posted.kind !== 'system') await countSend(kernel, trx, spaceId, posted.senderId);
   const members = (await membersOf(trx, [posted.conversationId])).get(posted.conversationId) ?? [];
   const memberIds = members.map((m) => m.id);
   // Only participants can be mentioned: anyone else (another space included) is dropped, not stored.
@@ -57,7 +60,9 @@ export async function postMessage(kernel: Kernel, trx: Trx, spaceId: string, pos
   await publishTo(kernel, trx, [...memberIds, ...(posted.alsoTell ?? [])], { type: 'chat.message', spaceId, message: message! });
   // The messages app's sender may not be registered (it is optional to chat): then mentions stay in the chat only.
   // A chat member whose place in the space has ended since is no recipient: naming them would refuse the message.
-  const notified = mentions.length && kernel.notices.hasSender() ? [...(await spaceMembers(trx, spaceId, mentions))] : [];
+  // One named again in this chat within the window was told already (limits.ts): the chat shows it, no second notice.
+  const reachable = mentions.length && kernel.notices.hasSender() ? [...(await spaceMembers(trx, spaceId, mentions))] : [];
+  const notified = await mentionsToNotify(kernel, trx, spaceId, posted.conversationId, reachable);
   if (notified.length) {
     await kernel.notices.send(trx, spaceId, {
       recipients: { members: notified },

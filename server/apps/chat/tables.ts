@@ -60,11 +60,29 @@ export interface ChatMessageTable {
   created_at: Timestamp;
 }
 
+/** migrations/0003: a member's send allowance (a token bucket as of `at`). */
+export interface ChatSendRateTable {
+  space_id: string;
+  user_id: string;
+  tokens: number;
+  at: Date;
+}
+
+/** migrations/0003: when a member last got a mention notice from a chat. */
+export interface ChatMentionNoticeTable {
+  space_id: string;
+  conversation_id: string;
+  user_id: string;
+  notified_at: Date;
+}
+
 declare module '../../kernel/db/schema.ts' {
   interface Database {
     chat_conversation: ChatConversationTable;
     chat_member: ChatMemberTable;
     chat_file: ChatFileTable;
     chat_message: ChatMessageTable;
+    chat_send_rate: ChatSendRateTable;
+    chat_mention_notice: ChatMentionNoticeTable;
   }
 }
