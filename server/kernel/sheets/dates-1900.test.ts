@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildZip, collect, tempDir } from './fixtures.ts';
 import { excelDate, timeText } from './read-xlsx.ts';
-import { readSheet } from './read.ts';
+import { readSheet, readSheetRows } from './read.ts';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const STYLES = `<styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="hh:mm:ss"/><numFmt numFmtId="165" formatCode="[h]:mm"/></numFmts>
@@ -59,5 +59,27 @@ describe('a time-only cell', () => {
   it('shows minutes cut, not rounded, when its format has no seconds, as Excel does', () => {
     expect(timeText(0.999, { seconds: false, elapsed: false })).toBe('23:58');
     expect(timeText(0.999, { seconds: true, elapsed: false })).toBe('23:58:34');
+  });
+});
+
+describe('a number in a format of its own', () => {
+  it('comes with the text the format shows, where that differs from the number', async () => {
+    scratch = tempDir();
+    const file = scratch.file('formats.xlsx');
+    const styles = `<styleSheet xmlns="${MAIN}"><numFmts count="3"><numFmt numFmtId="164" formatCode="00000"/><numFmt numFmtId="165" formatCode="000000"/><numFmt numFmtId="166" formatCode="@"/></numFmts>
+      <cellXfs count="6"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="2"/><xf numFmtId="165"/><xf numFmtId="10"/><xf numFmtId="166"/></cellXfs></styleSheet>`;
+    const cells = [[7, 1], [0.3955, 2], [10010, 3], [0.125, 4], [5, 0], [6, 5], [12, 1]];
+    const row = cells.map(([value, style], i) => `<c r="${String.fromCharCode(65 + i)}1" s="${style}"><v>${value}</v></c>`).join('');
+    fs.writeFileSync(
+      file,
+      buildZip([
+        { name: 'xl/workbook.xml', data: Buffer.from(`<workbook xmlns="${MAIN}"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>`) },
+        { name: 'xl/styles.xml', data: Buffer.from(styles) },
+        { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(`<worksheet xmlns="${MAIN}"><sheetData><row r="1">${row}</row></sheetData></worksheet>`) },
+      ]),
+    );
+    const [read] = await collect(readSheetRows(file, 'xlsx'));
+    expect(read!.cells).toEqual([7, 0.3955, 10010, 0.125, 5, 6, 12]);
+    expect(read!.shown).toEqual(['00007', '0.40', '010010', '12.50%', undefined, undefined, '00012']);
   });
 });

@@ -10,6 +10,8 @@ export interface RawRow {
   line: number;
   /** xlsx: cells whose formula gives an error (`#DIV/0!`, `#N/A`); the cell itself reads as blank. */
   errors?: FormulaError[];
+  /** xlsx: how a number cell's own format shows it (`00007` for 7 in `00000`), by column, where that differs. */
+  shown?: string[];
 }
 
 /** A formula error in a cell: its 0-based column and the error the sheet shows. */

@@ -1,6 +1,7 @@
+import { format as formatNumber } from 'numfmt';
 import type { FormulaError, RawRow } from './read-csv.ts';
 import { ImportFileError, type Cell, type ImportLimits } from './types.ts';
-import { readDateStyles, readSharedStrings, readWorkbook, unescapeOfficeText, type DateStyle, type SheetInfo } from './xlsx-parts.ts';
+import { readCellStyles, readSharedStrings, readWorkbook, unescapeOfficeText, type CellStyle, type SheetInfo } from './xlsx-parts.ts';
 import { parseXml } from './xml-stream.ts';
 import { ZipArchive } from './zip-archive.ts';
 
@@ -48,11 +49,11 @@ export async function* readXlsxRows(
     if (!chosen && workbook.sheets.length === 0) throw new ImportFileError('forms.import.malformed');
     if (!chosen) throw new ImportFileError('forms.import.noSuchSheet', { sheet: index + 1 });
     if (!chosen.part) throw new ImportFileError('forms.import.noRows');
-    const dateStyles = await guarded(readDateStyles(zip, workbook.styles));
+    const styles = await guarded(readCellStyles(zip, workbook.styles));
     const strings = await guarded(readSharedStrings(zip, workbook.sharedStrings));
     const source = await zip.open(chosen.part);
     if (!source) throw new ImportFileError('forms.import.malformed');
-    const rows = new SheetRows(strings, dateStyles, { date1904: workbook.date1904, leapDay1900: workbook.leapDay1900 }, onDimension);
+    const rows = new SheetRows(strings, styles, { date1904: workbook.date1904, leapDay1900: workbook.leapDay1900 }, onDimension);
     try {
       for await (const _ of parseXml(source, rows)) {
         for (const row of rows.take()) yield row;
@@ -93,6 +94,7 @@ class SheetRows {
   private done: RawRow[] = [];
   private cells: Cell[] = [];
   private errors: FormulaError[] = [];
+  private shown: string[] | undefined;
   private line = 0;
   private column = -1;
   private type = 'n';
@@ -104,7 +106,7 @@ class SheetRows {
 
   constructor(
     private readonly strings: string[],
-    private readonly dateStyles: Array<DateStyle | null>,
+    private readonly styles: Array<CellStyle | null>,
     private readonly dates: DateSystem,
     private readonly onDimension?: (lastRow: number) => void,
   ) {}
@@ -129,6 +131,7 @@ class SheetRows {
         this.line = Number.isInteger(number) && number > 0 ? number : this.line + 1;
         this.cells = [];
         this.errors = [];
+        this.shown = undefined;
         this.column = -1;
         break;
       }
@@ -177,7 +180,7 @@ class SheetRows {
         break;
       case 'row':
         for (let i = 0; i < this.cells.length; i++) this.cells[i] ??= null; // sparse rows: fill the holes
-        this.done.push(this.errors.length ? { cells: this.cells, line: this.line, errors: this.errors } : { cells: this.cells, line: this.line });
+        this.done.push({ cells: this.cells, line: this.line, ...(this.errors.length ? { errors: this.errors } : {}), ...(this.shown ? { shown: this.shown } : {}) });
         break;
     }
   }
@@ -205,8 +208,13 @@ class SheetRows {
         if (raw.trim() === '') return null;
         const number = Number(raw);
         if (!Number.isFinite(number)) return null;
-        const style = this.dateStyles[this.style];
+        const style = this.styles[this.style];
         if (!style) return number;
+        if (style.kind === 'number') {
+          const text = shownNumberText(style.code, number);
+          if (text !== null && text !== String(number)) (this.shown ??= [])[this.column] = text;
+          return number;
+        }
         return style.kind === 'time' ? timeText(number, style) : excelDate(number, this.dates);
       }
     }
@@ -242,4 +250,13 @@ export function timeText(serial: number, style: { seconds: boolean; elapsed: boo
   const hours = Math.floor(total / 3600);
   const clock = `${style.elapsed && whole < 0 ? '-' : ''}${two(hours)}:${two(Math.floor(total / 60) % 60)}`;
   return style.seconds ? `${clock}:${two(total % 60)}` : clock;
+}
+
+/** A number as its cell's format shows it (numfmt: Excel's format codes), or null for a code it cannot apply. */
+function shownNumberText(code: string, value: number): string | null {
+  try {
+    return formatNumber(code, value);
+  } catch {
+    return null;
+  }
 }

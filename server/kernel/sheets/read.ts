@@ -31,7 +31,7 @@ export async function* readSheetRows(
   path: string,
   kind: SheetKind,
   options: ReadSheetOptions = {},
-): AsyncGenerator<{ cells: Cell[]; line: number; errors?: FormulaError[] }> {
+): AsyncGenerator<{ cells: Cell[]; line: number; errors?: FormulaError[]; shown?: string[] }> {
   const limits = importLimits(options.limits);
   let rows: AsyncGenerator<RawRow>;
   if (kind === 'xlsx') {
@@ -55,7 +55,7 @@ export async function* readSheetRows(
       }
     }
     if (++dataRows > limits.maxRows) throw new ImportFileError('forms.import.tooManyRows', { max: limits.maxRows });
-    yield raw.errors ? { cells, line: raw.line, errors: raw.errors } : { cells, line: raw.line };
+    yield { cells, line: raw.line, ...(raw.errors ? { errors: raw.errors } : {}), ...(raw.shown ? { shown: raw.shown } : {}) };
   }
 }
 

@@ -43,6 +43,21 @@ export function dateStyleOf(code: string): DateStyle | null {
   return { kind: 'time', seconds: /s/i.test(bare) || /\[s+]/i.test(section), elapsed };
 }
 
+/** How a cell style shows a number: as a date, a time, or in a number format of its own (`00000`, `0.00`, `0%`). */
+export type CellStyle = DateStyle | { kind: 'number'; code: string };
+
+/** Built-in number formats other than General, text and dates (ECMA-376 18.8.30). */
+const NUMBER_FORMAT_CODES: Readonly<Record<number, string>> = {
+  1: '0', 2: '0.00', 3: '#,##0', 4: '#,##0.00', 9: '0%', 10: '0.00%', 11: '0.00E+00', 12: '# ?/?', 13: '# ??/??',
+  37: '#,##0 ;(#,##0)', 38: '#,##0 ;[Red](#,##0)', 39: '#,##0.00;(#,##0.00)', 40: '#,##0.00;[Red](#,##0.00)', 48: '##0.0E+0',
+};
+
+function styleOf(id: number, custom: ReadonlyMap<number, string>): CellStyle | null {
+  const code = custom.get(id);
+  if (code === undefined) return builtInStyle(id) ?? (NUMBER_FORMAT_CODES[id] ? { kind: 'number', code: NUMBER_FORMAT_CODES[id] } : null);
+  return dateStyleOf(code) ?? (/^\s*(general|@)?\s*$/i.test(code) ? null : { kind: 'number', code });
+}
+
 function builtInStyle(id: number): DateStyle | null {
   if (!DATE_FORMAT_IDS.has(id)) return null;
   return TIME_FORMAT_IDS.has(id) ? { kind: 'time', seconds: SECONDS_FORMAT_IDS.has(id), elapsed: id === 46 } : { kind: 'date' };
@@ -97,8 +112,8 @@ export async function readWorkbook(zip: ZipArchive): Promise<WorkbookInfo> {
   return { sheets, date1904, leapDay1900: await countsLeapDay(zip), sharedStrings: byType('/sharedStrings', 'xl/sharedStrings.xml'), styles: byType('/styles', 'xl/styles.xml') };
 }
 
-/** For each cell style index (the `s` of a cell): does its number format show a date or a time, and how? */
-export async function readDateStyles(zip: ZipArchive, part: string | null): Promise<Array<DateStyle | null>> {
+/** For each cell style index (the `s` of a cell): how its number format shows a number (null: as it is). */
+export async function readCellStyles(zip: ZipArchive, part: string | null): Promise<Array<CellStyle | null>> {
   const source = part ? await zip.open(part) : null;
   if (!source) return [];
   const custom = new Map<number, string>();
@@ -114,7 +129,7 @@ export async function readDateStyles(zip: ZipArchive, part: string | null): Prom
       if (name === 'cellXfs') inCellXfs = false;
     },
   });
-  return xfs.map((id) => (custom.has(id) ? dateStyleOf(custom.get(id)!) : builtInStyle(id)));
+  return xfs.map((id) => styleOf(id, custom));
 }
 
 /**

@@ -22,6 +22,8 @@ export interface SheetRow {
   cells: Cell[];
   /** Formula errors in its cells (xlsx): a mapped column holding one fails the row. */
   errors?: FormulaError[];
+  /** How number cells show in their own formats (xlsx), by column, where that differs from the number. */
+  shown?: string[];
 }
 
 /** A sheet row turned into record input (JavaScript only, done while the previous batch writes). */
@@ -56,7 +58,7 @@ export function candidates(rows: SheetRow[], mapping: Array<[number, FieldDef]>,
         continue;
       }
       try {
-        input[field.key] = cellValue(field, row.cells[column] ?? null, context);
+        input[field.key] = cellValue(field, row.cells[column] ?? null, context, row.shown?.[column]);
       } catch (error) {
         if (error instanceof CellRefused) unreadable.push({ field: field.key, key: error.key, params: error.params });
         else unreadable.push({ field: field.key, key: 'forms.import.cellUnreadable', params: { field: field.label } });

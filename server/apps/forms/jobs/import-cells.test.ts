@@ -36,4 +36,13 @@ describe('cells as the sheet shows them', () => {
     expect(cellValue(field('text'), 123456789012345, context)).toBe('123456789012345');
     expect(cellValue(field('number'), 110101199003071000, context)).toBe(110101199003071000);
   });
+
+  it('a number in a format of its own is the text shown for text fields, and the shown value where the format rounds it', () => {
+    expect(cellValue(field('text'), 7, context, '00007')).toBe('00007');
+    expect(cellValue(field('postcode'), 10010, context, '010010')).toBe('010010');
+    expect(cellValue({ key: 'f1', type: 'amount', label: 'Price', decimals: 2 }, 0.3955, context, '0.40')).toBe('0.40');
+    expect(cellValue(field('number'), 1234, context, '1,234.00')).toBe(1234);
+    expect(cellValue(field('number'), 5, context)).toBe(5);
+  });
 });
+

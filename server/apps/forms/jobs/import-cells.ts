@@ -113,13 +113,21 @@ export function chosenOptions(text: string, options: readonly string[]): string[
  * numbers, days and instants in the space's zone, text to lists, names to ids); what cannot be read with one
  * meaning goes on as text, and whether a value is allowed is checkedValues' decision (with the field's reason).
  */
-export function cellValue(field: FieldDef, cell: Cell, context: CellContext): unknown {
+export function cellValue(field: FieldDef, cell: Cell, context: CellContext, shown?: string): unknown {
   if (cell === null || cell === undefined) return null;
   const { directory, zone } = context;
-  // Excel keeps 15 digits: an ID card or account number typed as a number arrives rounded (shown 1.10101E+17), a
-  // value that looks real but is not. Only a number field may take such a number.
-  if (typeof cell === 'number' && Math.abs(cell) >= 1e15 && field.type !== 'number' && field.type !== 'amount') {
-    throw new CellRefused('forms.import.roundedNumber', { field: field.label });
+  const numeric = field.type === 'number' || field.type === 'amount';
+  if (typeof cell === 'number' && !numeric) {
+    // Excel keeps 15 digits: an ID card or account number typed as a number arrives rounded (shown 1.10101E+17), a
+    // value that looks real but is not. Only a number field may take such a number.
+    if (Math.abs(cell) >= 1e15) throw new CellRefused('forms.import.roundedNumber', { field: field.label });
+    // Anywhere else a number is the text its format shows: `00007`, the postcode `010010`, `12.5%`.
+    if (shown !== undefined) return cellValue(field, shown, context);
+  }
+  if (typeof cell === 'number' && numeric && shown !== undefined) {
+    // A format that rounds (`0.00` showing 0.40 for 0.3955) shows the value the person reads and checked.
+    const asShown = shownNumber(shown);
+    if (asShown !== null && Number(asShown) !== cell) return asShown;
   }
   // A TRUE/FALSE cell as the sheet shows it.
   const text = cell instanceof Date ? dateText(cell) : typeof cell === 'boolean' ? (cell ? 'TRUE' : 'FALSE') : String(cell).trim();

@@ -87,7 +87,7 @@ export async function runImport(context: JobContext, kernel: Kernel): Promise<vo
     const headerRow = typeof job.params.headerRow === 'number' ? job.params.headerRow : null;
     const sheet = typeof job.params.sheet === 'number' ? job.params.sheet : undefined;
     let header = true;
-    for await (const { cells, line, errors } of readSheetRows(tmp, detected.kind, { encoding: detected.encoding, sheet })) {
+    for await (const { cells, line, errors, shown } of readSheetRows(tmp, detected.kind, { encoding: detected.encoding, sheet })) {
       if (headerRow !== null && line < headerRow) continue; // a title block above the header
       if (header) {
         header = false;
@@ -99,7 +99,7 @@ export async function runImport(context: JobContext, kernel: Kernel): Promise<vo
       }
       rowNo += 1;
       if (rowNo <= job.cursor) continue;
-      batch.push(errors ? { rowNo, line, cells, errors } : { rowNo, line, cells });
+      batch.push({ rowNo, line, cells, ...(errors ? { errors } : {}), ...(shown ? { shown } : {}) });
       if (batch.length >= BATCH) {
         await write(batch);
         batch = [];

@@ -63,6 +63,27 @@ describe('cells the sheet cannot hand over as shown', () => {
   });
 });
 
+describe('numbers in formats of their own', () => {
+  it('arrive as the sheet shows them: 00007 into a text field, 0.40 where 0.00 rounds 0.3955', async () => {
+    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const styles = `<styleSheet xmlns="${main}"><numFmts count="1"><numFmt numFmtId="164" formatCode="00000"/></numFmts>
+      <cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="2"/></cellXfs></styleSheet>`;
+    const rows = [
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Title</t></is></c><c r="B1" t="inlineStr"><is><t>Qty</t></is></c></row>',
+      '<row r="2"><c r="A2" s="1"><v>7</v></c><c r="B2" s="2"><f>0.791/2</f><v>0.3955</v></c></row>',
+    ];
+    const xlsx = buildZip([
+      { name: 'xl/workbook.xml', data: Buffer.from(`<workbook xmlns="${main}"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>`) },
+      { name: 'xl/styles.xml', data: Buffer.from(styles) },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(`<worksheet xmlns="${main}"><sheetData>${rows.join('')}</sheetData></worksheet>`) },
+    ]);
+    const { job } = await importFile(admin, formId, 'formats.xlsx', xlsx);
+    expect(job).toMatchObject({ status: 'complete', done: 1, failed: 0 });
+    const page = await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=100`));
+    expect(page.records.find((r: any) => r.values.f1 === '00007')?.values.f3).toBe(0.4);
+  });
+});
+
 describe('an import is all or nothing', () => {
   it('a malformed line after thousands of good rows: the job fails and none of its rows stay', async () => {
     const lines = ['Title,When,Qty'];
