@@ -55,10 +55,43 @@ export async function relationTitles(trx: Trx, reader: Actor, formId: string, wa
   const related = await openFormAs(trx, reader, formId);
   if (!related) return {};
   const { form, viewer } = related;
-  const title = viewer.fields.find((f) => f.title && f.type !== 'serial' && f.type !== 'subtable');
-  const titleSql = title ? sql`${sql.ref(`t.${title.key}`)}::text` : sql`null::text`;
+  const titleSql = titleOf(viewer);
   const rows = await sql<{ id: string; number: string | null; title: string | null }>`
     select t.id, t.number, ${titleSql} as title from ${sql.table(form.table)} t
     where t.id = any(${wanted}::bigint[]) and t.deleted_at is null and ${accessPredicate(form, viewer, 'view')}`.execute(trx);
   return Object.fromEntries(rows.rows.map((r) => [r.id, r.title ?? r.number ?? `#${r.id}`]));
+}
+
+/** The text naming a record of a form to its reader: its title field's value (null when it has none). */
+function titleOf(viewer: Viewer) {
+  const title = viewer.fields.find((f) => f.title && f.type !== 'serial' && f.type !== 'subtable');
+  return title ? sql`${sql.ref(`t.${title.key}`)}::text` : sql`null::text`;
+}
+
+/** A record a reader may see whose title or number is one of the names asked for. */
+export interface NamedRecord {
+  id: string;
+  number: string | null;
+  /** The name asked for that found it. */
+  name: string;
+}
+
+/**
+ * The inverse of relationTitles, for imports: the records of a form the reader may see whose title or number is
+ * one of `names` (several may share a title; the caller decides). Deleted records and ones hidden from the reader
+ * are not found, exactly as a relation to them would be refused.
+ */
+export async function recordsNamed(trx: Trx, reader: Actor, formId: string, names: string[]): Promise<NamedRecord[]> {
+  const related = await openFormAs(trx, reader, formId);
+  if (!related || names.length === 0) return [];
+  const { form, viewer } = related;
+  const rows = await sql<{ id: string; number: string | null; title: string | null }>`
+    select t.id, t.number, ${titleOf(viewer)} as title from ${sql.table(form.table)} t
+    where (${titleOf(viewer)} = any(${names}::text[]) or t.number = any(${names}::text[])) and t.deleted_at is null
+      and ${accessPredicate(form, viewer, 'view')}`.execute(trx);
+  const wanted = new Set(names);
+  return rows.rows.flatMap((r) => [
+    ...(r.title !== null && wanted.has(r.title) ? [{ id: r.id, number: r.number, name: r.title }] : []),
+    ...(r.number !== null && r.number !== r.title && wanted.has(r.number) ? [{ id: r.id, number: r.number, name: r.number }] : []),
+  ]);
 }

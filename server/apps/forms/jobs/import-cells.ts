@@ -1,5 +1,7 @@
 import type { FieldDef, FieldType } from '../../../../shared/forms/fields.ts';
 import { instantOf, type Cell } from '../../../kernel/sheets/index.ts';
+import type { NamedRecord } from '../labels.ts';
+import type { RelationNames } from './import-relations.ts';
 import { serialWall, shownDateTime, shownDay, shownNumber, wallMs } from './shown-values.ts';
 
 /** Field types a sheet column can fill (files and sub-tables have no one-cell form). */
@@ -41,6 +43,8 @@ export class CellRefused extends Error {
 
 export interface CellContext {
   directory: Directory;
+  /** Related records by the names a batch's relation cells hold (import-relations.ts); none looked up: ids only. */
+  relations?: RelationNames;
   /** IANA zone of the space: spreadsheet date-times are wall-clock times in it. */
   zone: string;
 }
@@ -148,6 +152,8 @@ export function cellValue(field: FieldDef, cell: Cell, context: CellContext, sho
     case 'textarea':
       // Text keeps what the person typed, spaces and line breaks at its ends included, as the record API does.
       return typeof cell === 'string' ? cell : text;
+    case 'relation':
+      return relatedId(field, text, context.relations?.get(field.key));
     case 'member':
       return /^[0-9]{1,18}$/.test(text) ? text : (directory.users.get(text.toLowerCase()) ?? text);
     case 'department':
@@ -155,6 +161,24 @@ export function cellValue(field: FieldDef, cell: Cell, context: CellContext, sho
     default:
       return text;
   }
+}
+
+/**
+ * A relation cell → the related record's id: its title or number as the export writes them (one record only;
+ * several are refused with their numbers, so the person can choose), `#id`, or an id. A number that is also a
+ * title is the titled record, as the export would have written it.
+ */
+function relatedId(field: FieldDef, text: string, names: ReadonlyMap<string, NamedRecord[]> | undefined): string {
+  const named = names?.get(text) ?? [];
+  if (named.length === 1) return named[0]!.id;
+  if (named.length > 1) {
+    const candidates = named.slice(0, 5).map((record) => record.number ?? `#${record.id}`).join(', ');
+    throw new CellRefused('forms.import.relationAmbiguous', { field: field.label, name: text, candidates });
+  }
+  const hashed = /^#([0-9]{1,18})$/.exec(text);
+  if (hashed) return hashed[1]!;
+  if (/^[0-9]{1,18}$/.test(text) || !names) return text;
+  throw new CellRefused('forms.import.relationNotFound', { field: field.label, name: text });
 }
 
 /** A column → field mapping by header: the header names a field by its label (case and spaces ignored). */

@@ -10,6 +10,7 @@ import { cellsToJson, failedRowToJson, readSheetRows, detectImportFile, checkZip
 import { tableOf } from '../storage.ts';
 import { assignNumbers, candidates, checkBatch, insertBatch, type Outcome, type SheetRow } from './import-batch.ts';
 import { directoryOf } from './import-cells.ts';
+import { relationNames } from './import-relations.ts';
 import { recordsWritten } from '../analysis/stamps.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import { recordImported } from '../write.ts';
@@ -77,7 +78,10 @@ export async function runImport(context: JobContext, kernel: Kernel): Promise<vo
       // name members, departments or records to look up): the two cores stay busy. It guarantees what a record
       // saved through the API gets (references are not locked there either); numbers, rows, failures and cursor
       // still commit together below.
-      const prepared = candidates(rows, columns, cellContext);
+      const relations = columns.some(([, field]) => field.type === 'relation')
+        ? await inSpace(db, actor.spaceId, (trx) => relationNames(trx, actor, columns, rows))
+        : undefined;
+      const prepared = candidates(rows, columns, relations ? { ...cellContext, relations } : cellContext);
       const outcome = await checkBatch((work) => inSpace(db, actor.spaceId, work), form, viewer, prepared, language);
       await writing;
       writing = store(outcome, rows.at(-1)!.rowNo);
