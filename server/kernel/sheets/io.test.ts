@@ -119,10 +119,21 @@ describe('xlsx round trip', () => {
 describe('formula injection', () => {
   const DANGEROUS = ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\r=1', '+86 139 0000 0000', "'=already quoted"];
 
-  it('escapeFormula (csv) prefixes one apostrophe to text that a spreadsheet would run, and unescapeFormula removes exactly it', () => {
-    for (const text of DANGEROUS) expect(escapeFormula(text)).toBe(`'${text}`);
-    for (const text of DANGEROUS) expect(unescapeFormula(escapeFormula(text) as string)).toBe(text);
-    for (const text of ['a=1', "'plain", "it's", '']) {
+  it('escapeFormula (csv) writes text a spreadsheet would run or change as a text formula, and unescapeFormula gives it back exactly', () => {
+    expect(DANGEROUS.filter((text) => !text.includes('\r')).map(escapeFormula)).toEqual([
+      '="=1+1"', '="+1"', '="-2"', '="@SUM(A1)"', '="\tx"', '="+86 139 0000 0000"', `="'=already quoted"`,
+    ]);
+    const fragile = ['00123', '010010', '110105194912310021', '123456789012'];
+    expect(fragile.map(escapeFormula)).toEqual(fragile.map((text) => `="${text}"`));
+    // A line break or text too long for an Excel literal (255) keeps OWASP's apostrophe.
+    const long = `=${'x'.repeat(255)}`;
+    expect([escapeFormula('\r=1'), escapeFormula(long)]).toEqual(["'\r=1", `'${long}`]);
+    expect(escapeFormula('=say "hi"')).toBe('="=say ""hi"""');
+    for (const text of [...DANGEROUS, ...fragile, long, '=say "hi"', '="already a formula"']) expect(unescapeFormula(escapeFormula(text) as string)).toBe(text);
+    // Excel's own text formula reads as the text it shows; older exports' apostrophes still come off.
+    expect(unescapeFormula('="00123"')).toBe('00123');
+    expect(unescapeFormula("'+86 139")).toBe('+86 139');
+    for (const text of ['a=1', "'plain", "it's", '', '12345', '12345678901']) {
       expect(escapeFormula(text)).toBe(text);
       expect(unescapeFormula(text)).toBe(text);
     }
@@ -132,12 +143,12 @@ describe('formula injection', () => {
     expect(escapeFormula(SUBMITTED)).toBe(SUBMITTED);
   });
 
-  it('csv: the file holds the apostrophe (never runs), the importer reads the exact original text back', async () => {
+  it('csv: the file holds text formulas (they run nothing), the importer reads the exact original text back', async () => {
     const file = await writeFile('csv', 'inject.csv', ['=HEADER', 'n'], [[...DANGEROUS, -5]]);
     const raw = readFileSync(file, 'utf8');
-    expect(raw).toContain("'=HEADER,n");
-    expect(raw).toContain("'=1+1,'+1,'-2,'@SUM(A1)");
-    expect(raw).toContain("'+86 139 0000 0000,''=already quoted,-5");
+    expect(raw).toContain('"=""=HEADER""",n');
+    expect(raw).toContain('"=""=1+1""","=""+1""","=""-2""","=""@SUM(A1)"""');
+    expect(raw).toContain(`"=""+86 139 0000 0000""","=""'=already quoted""",-5`);
     const [header, row] = await collect(readSheet(file, 'csv'));
     expect(header).toEqual(['=HEADER', 'n']);
     expect(row).toEqual([...DANGEROUS, '-5']);

@@ -2,7 +2,7 @@ import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { ImportFileError, type ImportLimits, type TextEncoding } from './types.ts';
-import { unescapeFormula } from './write.ts';
+import { unescapeFormula } from './csv-escape.ts';
 
 export interface RawRow {
   cells: (string | number | boolean | Date | null)[];
@@ -42,8 +42,12 @@ export async function* readCsvRows(
     // csv-parse types on_record as returning a record; returning our row shape is what it passes on.
     on_record: ((record: string[], context: { lines: number }) => {
       lastRecordLine = context.lines;
-      // Our csv exports prefix text a spreadsheet would run with one apostrophe (write.ts): removed exactly.
-      for (let i = 0; i < record.length; i++) if (record[i]!.charCodeAt(0) === 39) record[i] = unescapeFormula(record[i]!);
+      // Our csv exports write text a spreadsheet would run or change as `="…"`, or with one apostrophe (write.ts):
+      // undone exactly. Excel's own `="00123"` cells read as the text they show.
+      for (let i = 0; i < record.length; i++) {
+        const first = record[i]!.charCodeAt(0);
+        if (first === 39 || first === 61) record[i] = unescapeFormula(record[i]!);
+      }
       return { cells: record, line: context.lines };
     }) as unknown as (record: string[]) => string[],
   });

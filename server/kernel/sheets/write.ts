@@ -3,6 +3,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { AppError } from '../errors.ts';
+import { escapeFormula } from './csv-escape.ts';
 import { FailureLatch } from './latch.ts';
 import type { Cell, SheetKind } from './types.ts';
 
@@ -26,25 +27,6 @@ const DAY_FORMAT = 'yyyy-mm-dd';
 
 /** How a column's Date cells are shown: a calendar day, or a date and time (the default). */
 export type ColumnFormat = 'date' | 'datetime' | undefined;
-
-/** Text a spreadsheet would run as a formula when it opens a csv: = + - @, or a tab / CR Excel strips first. */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-
-/**
- * CSV only (OWASP "CSV injection"): a csv cell has no type, so text a spreadsheet would run gets one leading
- * apostrophe. Text that already starts with apostrophes before such a character gets one more, so that
- * unescapeFormula, which the csv importer applies, gives back exactly what was exported. Numbers stay numbers
- * (a real -5 is unaffected). xlsx needs none of this: its text cells are string cells, never evaluated.
- */
-export function escapeFormula(value: Cell): Cell {
-  if (typeof value === 'string' && FORMULA_START.test(value)) return `'${value}`;
-  return value;
-}
-
-/** The inverse of escapeFormula, for csv cells: removes exactly the one apostrophe it added. */
-export function unescapeFormula(text: string): string {
-  return text.charCodeAt(0) === 39 && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
-}
 
 /**
  * Office's `_xHHHH_` escape (ECMA-376 22.9.2.19) for what XML cannot hold or exceljs would drop: control

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => platform?.stop());
 
-const RISKY = ['=HYPERLINK("http://evil")', '+86 139 0000 0000', '@SUM(A1)', '-5 degrees', "'=already quoted"];
+const RISKY = ['=HYPERLINK("http://evil")', '+86 139 0000 0000', '@SUM(A1)', '-5 degrees', "'=already quoted", '00123', '110105194912310021'];
 
 async function exported(formId: string, format: 'csv' | 'xlsx') {
   const job = await ok(admin.post(`/api/forms/forms/${formId}/exports?lang=en`, { format }));
@@ -25,7 +25,7 @@ async function exported(formId: string, format: 'csv' | 'xlsx') {
 }
 
 describe('export: values people can use and import again', () => {
-  it('xlsx holds text as string cells without an apostrophe; csv keeps the OWASP prefix, which the importer removes exactly', async () => {
+  it('xlsx holds text as string cells without an apostrophe; csv writes such text as text formulas, which the importer undoes exactly', async () => {
     const { formId } = await publishedForm(admin, ORDER_FIELDS);
     for (const title of RISKY) await ok(admin.post(`/api/forms/forms/${formId}/records`, { values: { f1: title } }));
 
@@ -33,9 +33,12 @@ describe('export: values people can use and import again', () => {
     expect(xlsx.slice(1).map((row) => row[0]).sort()).toEqual([...RISKY].sort());
     const csvBytes = await exported(formId, 'csv');
     const raw = csvBytes.toString('utf8');
-    expect(raw).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(raw).toContain("'+86 139 0000 0000");
-    expect(raw).toContain("''=already quoted");
+    expect(raw).toContain('"=""=HYPERLINK(""""http://evil"""")"""');
+    expect(raw).toContain('"=""+86 139 0000 0000"""');
+    expect(raw).toContain(`"=""'=already quoted"""`);
+    // Digit strings an office program would turn into numbers stay text: no leading zero or digit lost.
+    expect(raw).toContain('"=""00123"""');
+    expect(raw).toContain('"=""110105194912310021"""');
     const csv = await sheetRows(csvBytes, 'csv');
     expect(csv.slice(1).map((row) => row[0]).sort()).toEqual([...RISKY].sort());
 

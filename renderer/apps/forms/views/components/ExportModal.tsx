@@ -65,6 +65,9 @@ export function ExportModal({ formId, spaceUri, filter, columns, historyHref, on
                 <Radio value="csv" data-testid="export-format-csv">CSV (.csv)</Radio>
               </Radio.Group>
             </div>
+            <Typography.Paragraph type="secondary" className="qp-gap" data-testid="export-format-hint">
+              {t(format === 'xlsx' ? 'forms.views.export.xlsxHint' : 'forms.views.export.csvHint')}
+            </Typography.Paragraph>
           </div>
           <Typography.Text type="secondary">
             {filter ? t('forms.views.export.scopeFiltered') : t('forms.views.export.scopeAll')} {columns?.length ? t('forms.views.export.columnsSome', { n: columns.length }) : t('forms.views.export.columnsAll')}
