@@ -114,7 +114,7 @@ describe('export', () => {
     const rows = await readBack(file.bytes, 'csv');
     const titles = rows.slice(1).map((r) => r[0]);
     expect(titles).toContain('+mine');
-    expect(file.bytes.toString('utf8')).toContain("'+mine");
+    expect(file.bytes.toString('utf8')).toContain('"=""+mine');
     expect(titles.some((t) => String(t).includes('HYPERLINK'))).toBe(false);
     expect(rows.length - 1).toBe(done.total);
 

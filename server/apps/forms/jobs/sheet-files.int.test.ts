@@ -48,7 +48,7 @@ describe('the failure file', () => {
       expect(back[2]!.slice(0, 5)).toEqual(cellsOf(rows[3]!).slice(0, 5));
       expect(back[1]![6]).toMatch(/^Row 3: Title cannot be empty/);
       expect(back[2]![6]).toMatch(/^Row 4: .*Amount/);
-      if (format === 'csv') expect(file.bytes.toString('utf8')).toContain("'=not a formula");
+      if (format === 'csv') expect(file.bytes.toString('utf8')).toContain('"=""=not a formula"""');
     }
     // The user fixes nothing and imports the failure file as it is: the columns map by their headers again.
     const again = await user.download(`/api/forms/jobs/${job.id}/failures?format=xlsx`);
