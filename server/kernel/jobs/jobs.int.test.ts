@@ -133,9 +133,18 @@ describe('a job whose worker stopped answering', () => {
   it('is taken over when its lease lapses and runs to its end once', async () => {
     platform.kernel.jobs.define('test.orphan', async (job) => void seen.push({ kind: job.kind, id: job.id, spaceId: job.spaceId, attempt: job.attempt, payload: { takenOver: job.takenOver } }));
     const [id] = await enqueueIn('acme', 'test.orphan', { runAt: new Date(Date.now() + 3_600_000) });
-    // A worker that claims the job and dies: its claim holds one second, then lapses.
-    await platform.kernel.databases.owner.query(`update kernel_job set run_at = now() where id = $1`, [id]);
-    const claimed = await platform.kernel.databases.owner.query(`select * from kernel_job_claim('dead-worker', array['test.orphan'], interval '1 second', 1)`);
+    // A worker that claims the job and dies: its claim holds one second, then lapses. Made due and claimed in one
+    // transaction, so this process's own worker cannot take it first.
+    const client = await platform.kernel.databases.owner.connect();
+    let claimed;
+    try {
+      await client.query('begin');
+      await client.query(`update kernel_job set run_at = now() where id = $1`, [id]);
+      claimed = await client.query(`select * from kernel_job_claim('dead-worker', array['test.orphan'], interval '1 second', 1)`);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
     expect(String(claimed.rows[0]?.id)).toBe(id);
     const run = await eventually(async () => seen.find((s) => s.id === id), Boolean, 20_000);
     expect(run).toMatchObject({ attempt: 2, payload: { takenOver: true } });
