@@ -152,6 +152,8 @@ export const ImportBody = Strict({
   sheet: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
   /** 1-based line of the header row; default the one the preview detected. */
   headerRow: Type.Optional(Type.Integer({ minimum: 1, maximum: 9999 })),
+  /** xlsx: rows the sheet hides are imported (the default, as before) or skipped. */
+  hiddenRows: Type.Optional(Type.Union([Type.Literal('include'), Type.Literal('skip')])),
 });
 export const ExportBody = Strict({
   format: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]),

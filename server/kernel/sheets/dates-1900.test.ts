@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildZip, collect, tempDir } from './fixtures.ts';
-import { excelDate, timeText } from './read-xlsx.ts';
+import { excelDate, timeText } from './xlsx-values.ts';
 import { readSheet, readSheetRows } from './read.ts';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

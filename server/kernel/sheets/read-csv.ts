@@ -12,6 +12,8 @@ export interface RawRow {
   errors?: FormulaError[];
   /** xlsx: how a number cell's own format shows it (`00007` for 7 in `00000`), by column, where that differs. */
   shown?: string[];
+  /** xlsx: the row is hidden in the sheet. */
+  hidden?: true;
 }
 
 /** A formula error in a cell: its 0-based column and the error the sheet shows. */

@@ -1,6 +1,6 @@
-import { format as formatNumber } from 'numfmt';
 import type { FormulaError, RawRow } from './read-csv.ts';
 import { ImportFileError, type Cell, type ImportLimits } from './types.ts';
+import { excelDate, shownNumberText, timeText, type DateSystem } from './xlsx-values.ts';
 import { readCellStyles, readSharedStrings, readWorkbook, unescapeOfficeText, type CellStyle, type SheetInfo } from './xlsx-parts.ts';
 import { parseXml } from './xml-stream.ts';
 import { ZipArchive } from './zip-archive.ts';
@@ -39,7 +39,7 @@ export async function* readXlsxRows(
   path: string,
   limits: Partial<ImportLimits> = {},
   sheet?: number,
-  onDimension?: (lastRow: number) => void,
+  listeners: SheetListeners = {},
 ): AsyncGenerator<RawRow> {
   const zip = await ZipArchive.open(path, limits);
   try {
@@ -53,7 +53,7 @@ export async function* readXlsxRows(
     const strings = await guarded(readSharedStrings(zip, workbook.sharedStrings));
     const source = await zip.open(chosen.part);
     if (!source) throw new ImportFileError('forms.import.malformed');
-    const rows = new SheetRows(strings, styles, { date1904: workbook.date1904, leapDay1900: workbook.leapDay1900 }, onDimension);
+    const rows = new SheetRows(strings, styles, { date1904: workbook.date1904, leapDay1900: workbook.leapDay1900 }, listeners);
     try {
       for await (const _ of parseXml(source, rows)) {
         for (const row of rows.take()) yield row;
@@ -95,6 +95,8 @@ class SheetRows {
   private cells: Cell[] = [];
   private errors: FormulaError[] = [];
   private shown: string[] | undefined;
+  private hiddenRow = false;
+  private readonly hiddenColumns: number[] = [];
   private line = 0;
   private column = -1;
   private type = 'n';
@@ -108,7 +110,7 @@ class SheetRows {
     private readonly strings: string[],
     private readonly styles: Array<CellStyle | null>,
     private readonly dates: DateSystem,
-    private readonly onDimension?: (lastRow: number) => void,
+    private readonly listeners: SheetListeners,
   ) {}
 
   take(): RawRow[] {
@@ -119,11 +121,12 @@ class SheetRows {
 
   open(name: string, attributes: Record<string, string>): void {
     switch (name) {
-      case 'dimension': {
-        // The range the writer says the sheet uses (`A1:C1048576`), before any row: lets a caller refuse a sheet
-        // that is too long without reading it. A missing or odd range tells nothing.
-        const last = /(\d+)$/.exec(attributes.ref ?? '')?.[1];
-        if (last) this.onDimension?.(Number(last));
+      case 'col': {
+        // `<col min max hidden>`: 1-based, a range; bounded so a corrupt range cannot make a huge list.
+        if (attributes.hidden !== '1' && attributes.hidden !== 'true') break;
+        const min = Math.max(1, Number(attributes.min) || 1);
+        const max = Math.min(MAX_COLUMN, Number(attributes.max) || min);
+        for (let column = min; column <= max && this.hiddenColumns.length < MAX_COLUMN; column++) this.hiddenColumns.push(column - 1);
         break;
       }
       case 'row': {
@@ -132,6 +135,7 @@ class SheetRows {
         this.cells = [];
         this.errors = [];
         this.shown = undefined;
+        this.hiddenRow = attributes.hidden === '1' || attributes.hidden === 'true';
         this.column = -1;
         break;
       }
@@ -172,6 +176,9 @@ class SheetRows {
       case 'is':
         this.inInline = false;
         break;
+      case 'cols':
+        if (this.hiddenColumns.length) this.listeners.onHiddenColumns?.(this.hiddenColumns);
+        break;
       case 'rPh':
         this.phonetic--;
         break;
@@ -180,7 +187,13 @@ class SheetRows {
         break;
       case 'row':
         for (let i = 0; i < this.cells.length; i++) this.cells[i] ??= null; // sparse rows: fill the holes
-        this.done.push({ cells: this.cells, line: this.line, ...(this.errors.length ? { errors: this.errors } : {}), ...(this.shown ? { shown: this.shown } : {}) });
+        this.done.push({
+          cells: this.cells,
+          line: this.line,
+          ...(this.errors.length ? { errors: this.errors } : {}),
+          ...(this.shown ? { shown: this.shown } : {}),
+          ...(this.hiddenRow ? { hidden: true as const } : {}),
+        });
         break;
     }
   }
@@ -221,42 +234,7 @@ class SheetRows {
   }
 }
 
-/** How a workbook counts its serial days (xlsx-parts.ts). */
-export interface DateSystem {
-  date1904: boolean;
-  leapDay1900: boolean;
-}
-
-/**
- * An Excel serial day number → a Date whose UTC fields are the wall-clock time. 1904 system: serial 0 is
- * 1904-01-01. 1900 system: serial 0 is 1899-12-30, except that Excel counts a fictitious 1900-02-29 (serial 60),
- * so its serials 0 to 59 are a day later than that count; it writes no negative serials, and LibreOffice's count
- * days before 1899-12-30 without the extra day.
- */
-export function excelDate(serial: number, { date1904, leapDay1900 }: DateSystem): Date | null {
-  const days = date1904 ? serial + 1462 : leapDay1900 && serial >= 0 && serial < 60 ? serial + 1 : serial;
-  const date = new Date(Math.round((days - 25569) * 86_400_000));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/**
- * A time cell as the sheet shows it: `08:30`, or `08:30:15` when its format shows seconds; elapsed time (`[h]:mm`)
- * counts its hours past a day (`25:30`). A time of day has no day, so it is text, never a date.
- */
-export function timeText(serial: number, style: { seconds: boolean; elapsed: boolean }): string {
-  const whole = Math.round(serial * 86_400);
-  const total = style.elapsed ? Math.abs(whole) : ((whole % 86_400) + 86_400) % 86_400;
-  const two = (n: number) => String(n).padStart(2, '0');
-  const hours = Math.floor(total / 3600);
-  const clock = `${style.elapsed && whole < 0 ? '-' : ''}${two(hours)}:${two(Math.floor(total / 60) % 60)}`;
-  return style.seconds ? `${clock}:${two(total % 60)}` : clock;
-}
-
-/** A number as its cell's format shows it (numfmt: Excel's format codes), or null for a code it cannot apply. */
-function shownNumberText(code: string, value: number): string | null {
-  try {
-    return formatNumber(code, value);
-  } catch {
-    return null;
-  }
+/** What a worksheet says of itself before its rows: its hidden columns. */
+export interface SheetListeners {
+  onHiddenColumns?: (columns: number[]) => void;
 }

@@ -9,8 +9,8 @@ export interface ReadSheetOptions {
   limits?: Partial<ImportLimits>;
   /** xlsx only: the worksheet's index in tab order; default the first visible one. */
   sheet?: number;
-  /** xlsx only: told the last row number of the sheet's declared range, before its first row. */
-  onDimension?: (lastRow: number) => void;
+  /** xlsx only: told the sheet's hidden columns (0-based), before its first row. */
+  onHiddenColumns?: (columns: number[]) => void;
 }
 
 /**
@@ -31,14 +31,14 @@ export async function* readSheetRows(
   path: string,
   kind: SheetKind,
   options: ReadSheetOptions = {},
-): AsyncGenerator<{ cells: Cell[]; line: number; errors?: FormulaError[]; shown?: string[] }> {
+): AsyncGenerator<{ cells: Cell[]; line: number; errors?: FormulaError[]; shown?: string[]; hidden?: true }> {
   const limits = importLimits(options.limits);
   let rows: AsyncGenerator<RawRow>;
   if (kind === 'xlsx') {
     // Callers are told to run it first; running it again costs one central-directory read and makes
     // sure no path into exceljs skips the zip-bomb guard.
     await checkZip(path, limits);
-    rows = readXlsxRows(path, limits, options.sheet, options.onDimension);
+    rows = readXlsxRows(path, limits, options.sheet, { onHiddenColumns: options.onHiddenColumns });
   } else {
     rows = readCsvRows(path, options.encoding ?? 'utf8', limits);
   }
@@ -55,7 +55,7 @@ export async function* readSheetRows(
       }
     }
     if (++dataRows > limits.maxRows) throw new ImportFileError('forms.import.tooManyRows', { max: limits.maxRows });
-    yield { cells, line: raw.line, ...(raw.errors ? { errors: raw.errors } : {}), ...(raw.shown ? { shown: raw.shown } : {}) };
+    yield { cells, line: raw.line, ...(raw.errors ? { errors: raw.errors } : {}), ...(raw.shown ? { shown: raw.shown } : {}), ...(raw.hidden ? { hidden: true as const } : {}) };
   }
 }
 

@@ -91,8 +91,10 @@ export async function runImport(context: JobContext, kernel: Kernel): Promise<vo
     const headerRow = typeof job.params.headerRow === 'number' ? job.params.headerRow : null;
     const sheet = typeof job.params.sheet === 'number' ? job.params.sheet : undefined;
     let header = true;
-    for await (const { cells, line, errors, shown } of readSheetRows(tmp, detected.kind, { encoding: detected.encoding, sheet })) {
+    const skipHidden = job.params.skipHidden === true;
+    for await (const { cells, line, errors, shown, hidden } of readSheetRows(tmp, detected.kind, { encoding: detected.encoding, sheet })) {
       if (headerRow !== null && line < headerRow) continue; // a title block above the header
+      if (hidden && skipHidden && !header) continue; // the user chose to leave the sheet's hidden rows out
       if (header) {
         header = false;
         // Kept with the job: the failure file gives the user's own headers back.

@@ -3,6 +3,7 @@ import { signedIn, type TestClient } from '../../../../tests/support/client.ts';
 import { ok, publishedForm } from '../../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../../tests/support/platform.ts';
 import type { Platform } from '../../../platform.ts';
+import { inSpace } from '../../../kernel/db/pool.ts';
 import { buildZip } from '../../../kernel/sheets/fixtures.ts';
 import { finished, importFile } from './import-kit.ts';
 
@@ -84,31 +85,73 @@ describe('numbers in formats of their own', () => {
   });
 });
 
+describe('rows and columns the sheet hides', () => {
+  it('are flagged in the preview, and hidden rows are imported or skipped as the user chooses', async () => {
+    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    const rows = [
+      `<row r="1">${text('A1', 'Title')}${text('B1', 'Qty')}${text('C1', 'Scratch')}</row>`,
+      `<row r="2">${text('A2', 'shown one')}<c r="B2"><v>1</v></c></row>`,
+      `<row r="3" hidden="1">${text('A3', 'hidden one')}<c r="B3"><v>2</v></c></row>`,
+      `<row r="4">${text('A4', 'shown two')}<c r="B4"><v>3</v></c></row>`,
+    ];
+    const sheet = `<worksheet xmlns="${main}"><cols><col min="3" max="3" hidden="1"/></cols><sheetData>${rows.join('')}</sheetData></worksheet>`;
+    const xlsx = buildZip([
+      { name: 'xl/workbook.xml', data: Buffer.from(`<workbook xmlns="${main}"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>`) },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) },
+    ]);
+    const imported = async (hiddenRows?: 'include' | 'skip') => {
+      const { formId: target } = await publishedForm(admin, [
+        { key: 'f1', type: 'text', label: 'Title', required: true, title: true },
+        { key: 'f3', type: 'number', label: 'Qty' },
+      ]);
+      const preview = await ok(admin.upload(`/api/forms/forms/${target}/imports/preview`, [{ name: 'hidden.xlsx', bytes: xlsx }]));
+      expect(preview).toMatchObject({ hiddenRows: 1, hiddenColumns: [2] });
+      const job = await ok(admin.post(`/api/forms/forms/${target}/imports`, { fileId: preview.file.fileId, mapping: preview.mapping, ...(hiddenRows ? { hiddenRows } : {}) }));
+      expect(await finished(admin, job.id)).toMatchObject({ status: 'complete', failed: 0 });
+      const page = await ok(admin.get(`/api/forms/forms/${target}/records?pageSize=50`));
+      return page.records.map((r: any) => r.values.f1).sort();
+    };
+    expect(await imported()).toEqual(['hidden one', 'shown one', 'shown two']);
+    expect(await imported('skip')).toEqual(['shown one', 'shown two']);
+    expect((await admin.post(`/api/forms/forms/${formId}/imports`, { fileId: '1', mapping: { 0: 'f1' }, hiddenRows: 'maybe' })).status).toBe(422);
+  });
+});
+
 describe('an import is all or nothing', () => {
-  it('a malformed line after thousands of good rows: the job fails and none of its rows stay', async () => {
+  it('a malformed line after thousands of good rows: refused at the preview with its line; nothing is stored', async () => {
     const lines = ['Title,When,Qty'];
     for (let i = 1; i <= 4500; i += 1) lines.push(`bulk ${i},,${i}`);
     lines.push('bad,"unclosed,1', 'after,,2');
     const before = await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=1`));
-    const { job } = await importFile(admin, formId, 'broken.csv', Buffer.from(lines.join('\n')));
-    expect(job).toMatchObject({ status: 'failed', errorKey: 'forms.import.csvMalformed', done: 0, failed: 0 });
-    const db = platform.kernel.databases.owner;
-    expect((await db.query(`select count(*)::int as n from forms_data_${formId} where import_job = $1`, [job.id])).rows[0].n).toBe(0);
-    expect((await db.query('select count(*)::int as n from forms_import_failure where job_id = $1', [job.id])).rows[0].n).toBe(0);
+    const refused = await admin.upload(`/api/forms/forms/${formId}/imports/preview`, [{ name: 'broken.csv', bytes: Buffer.from(lines.join('\n')) }]);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ msg: 'forms.import.csvMalformed', params: { line: 4502 } });
     const after = await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=1`));
     expect(after.total).toBe(before.total);
   });
 });
 
-describe('a failed job says why with its numbers', () => {
-  it('a cell too long far down the file: the job keeps the row and the limit, and the list shows them filled in', async () => {
+describe('a file the preview reads through', () => {
+  it('a cell too long far down the file is refused at the preview, with its row and the limit, before any job', async () => {
     const lines = ['Title,When,Qty'];
     for (let i = 1; i <= 30; i += 1) lines.push(`row ${i},,${i}`);
     lines.push(`${'x'.repeat(32_768)},,31`);
-    const { job } = await importFile(admin, formId, 'long-cell.csv', Buffer.from(lines.join('\n')));
-    expect(job).toMatchObject({ status: 'failed', errorKey: 'forms.import.cellTooLong', errorParams: { row: 32, max: 32_767 } });
-    const listed = await ok(admin.get(`/api/forms/jobs/${job.id}`));
-    expect(listed.errorParams).toEqual({ row: 32, max: 32_767 });
+    const refused = await admin.upload(`/api/forms/forms/${formId}/imports/preview?lang=en`, [{ name: 'long-cell.csv', bytes: Buffer.from(lines.join('\n')) }]);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ msg: 'forms.import.cellTooLong', params: { row: 32, max: 32_767 }, text: 'Row 32 has a cell longer than 32767 characters.' });
+  });
+
+  it('a job that fails on its file anyway (queued before its file was read through) keeps the numbers of its message', async () => {
+    const db = platform.kernel.databases.owner;
+    const bytes = Buffer.from(['Title,When,Qty', 'fine,,1', `${'x'.repeat(32_768)},,2`].join('\n'));
+    const user = (await db.query(`select id from users where login_id = 'acme.admin'`)).rows[0].id;
+    const file = (await db.query(`insert into forms_file (space_id, name, mime, size, sha256, content, purpose, uploaded_by)
+      values ('acme', 'old.csv', 'text/csv', $1, 'x', $2, 'import', $3) returning id`, [bytes.length, bytes, user])).rows[0].id;
+    const params = JSON.stringify({ mapping: { 0: 'f1', 2: 'f3' }, lang: 'en' });
+    const jobId = String((await db.query(`insert into forms_job (space_id, form_id, user_id, kind, file_id, params) values ('acme', $1, $2, 'import', $3, $4) returning id`, [formId, user, file, params])).rows[0].id);
+    await inSpace(platform.kernel.db, 'acme', (trx) => platform.kernel.jobs.enqueue(trx, { kind: 'forms.import', payload: { jobId } }));
+    expect(await finished(admin, jobId)).toMatchObject({ status: 'failed', errorKey: 'forms.import.cellTooLong', errorParams: { row: 3, max: 32_767 } });
   });
 });
 

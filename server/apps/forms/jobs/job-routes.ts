@@ -107,7 +107,7 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
       // The sheet and header row resolve as the preview did (detected when not chosen), once, for the job to keep.
       const choice = { sheet: req.body.sheet, headerRow: req.body.headerRow };
       const sheet = shapePreview(await headOf(file.content, choice), viewer.fields.filter((f) => IMPORTABLE.includes(f.type)), choice.headerRow);
-      const params = { mapping: req.body.mapping, lang: req.ctx.language, sheet: sheet.sheet, headerRow: sheet.headerRow };
+      const params = { mapping: req.body.mapping, lang: req.ctx.language, sheet: sheet.sheet, headerRow: sheet.headerRow, skipHidden: req.body.hiddenRows === 'skip' };
       const created = await trx
         .insertInto('forms_job')
         .values({ space_id: form.spaceId, form_id: form.id, user_id: user.userId, kind: 'import', file_id: file.id, params: JSON.stringify(params), system_name: form.systemName, app_name: form.appName })

@@ -1,6 +1,6 @@
 import type { FieldDef } from '../../../../shared/forms/fields.ts';
 import { fail } from '../../../kernel/errors.ts';
-import { checkZip, defaultSheet, detectImportFile, ImportFileError, importLimits, listXlsxSheets, readSheetRows, type Cell, type ImportLimits, type TextEncoding } from '../../../kernel/sheets/index.ts';
+import { checkZip, defaultSheet, detectImportFile, ImportFileError, listXlsxSheets, readSheetRows, type Cell, type ImportLimits, type TextEncoding } from '../../../kernel/sheets/index.ts';
 
 /** Rows shown for choosing the header row: a title block above a header is rarely longer. */
 const HEAD_ROWS = 20;
@@ -24,6 +24,10 @@ export interface SheetPreview {
   rows: Array<{ line: number; cells: Cell[] }>;
   header: Cell[];
   sample: Cell[][];
+  /** xlsx: data rows under the header row that the sheet hides (the user imports or skips them). */
+  hiddenRows: number;
+  /** xlsx: columns (0-based) the sheet hides, flagged in the mapping. */
+  hiddenColumns: number[];
 }
 
 const norm = (value: unknown) => String(value ?? '').replace(/\s+/g, '').toLowerCase();
@@ -46,7 +50,7 @@ export function detectHeaderRow(rows: ReadonlyArray<{ line: number; cells: Cell[
   return rows.find((row) => filled(row.cells) === most)?.line ?? 1;
 }
 
-export type SheetHead = Omit<SheetPreview, 'headerRow' | 'header' | 'sample'>;
+export type SheetHead = Omit<SheetPreview, 'headerRow' | 'header' | 'sample' | 'hiddenRows'> & { hiddenLines: number[] };
 
 /**
  * The file side of a preview (no database needed): its kind, sheets, and the first rows of the chosen sheet —
@@ -68,22 +72,19 @@ export async function readSheetHead(path: string, choice: SheetChoice = {}, limi
   }
   const rows: SheetPreview['rows'] = [];
   let after = 0;
-  let declared = 0;
-  const options = { encoding: detected.encoding, sheet, limits, onDimension: (last: number) => (declared = last) };
+  let hiddenColumns: number[] = [];
+  const options = { encoding: detected.encoding, sheet, limits, onHiddenColumns: (columns: number[]) => (hiddenColumns = [...columns]) };
   for await (const row of readSheetRows(path, detected.kind, options)) {
-    rows.push(row);
+    rows.push({ line: row.line, cells: row.cells });
     if (choice.headerRow !== undefined && row.line > choice.headerRow) after++;
     if (rows.length >= HEAD_ROWS && (choice.headerRow === undefined || after >= SAMPLE_ROWS)) break;
   }
-  // A sheet whose declared range is longer than an import may be is counted now, so one of too many rows is
-  // refused here rather than after its job wrote and rolled back a part of it. The range alone is not trusted:
-  // formatting can stretch it over empty rows, which the count skips.
-  if (declared > importLimits(limits).maxRows + 1) {
-    for await (const _ of readSheetRows(path, detected.kind, { sheet, limits })) {
-      // readSheetRows refuses the row past the limit
-    }
-  }
-  return { kind: detected.kind, encoding: detected.encoding, sheets, sheet, rows };
+  // The file is read through once more: the preview says how many rows an xlsx hides, and a file of too many rows
+  // is refused here (readSheetRows refuses the row past the limit) rather than after its job wrote and rolled
+  // back a part of it.
+  const hiddenLines: number[] = [];
+  for await (const row of readSheetRows(path, detected.kind, { encoding: detected.encoding, sheet, limits })) if (row.hidden) hiddenLines.push(row.line);
+  return { kind: detected.kind, encoding: detected.encoding, sheets, sheet, rows, hiddenColumns, hiddenLines };
 }
 
 /**
@@ -96,5 +97,7 @@ export function shapePreview(head: SheetHead, fields: readonly FieldDef[], heade
   if (at < 0) throw fail.unprocessable('forms.import.noSuchHeaderRow', { row: line });
   const data = head.rows.slice(at + 1, at + 1 + SAMPLE_ROWS);
   if (data.length === 0) throw fail.unprocessable('forms.import.noRows');
-  return { ...head, rows: head.rows.slice(0, HEAD_ROWS), headerRow: line, header: head.rows[at]!.cells, sample: data.map((row) => row.cells) };
+  const { hiddenLines, ...shown } = head;
+  const hiddenRows = hiddenLines.filter((hidden) => hidden > line).length;
+  return { ...shown, rows: head.rows.slice(0, HEAD_ROWS), headerRow: line, header: head.rows[at]!.cells, sample: data.map((row) => row.cells), hiddenRows };
 }

@@ -1,4 +1,4 @@
-import { Select, Space, Table, Typography } from '@arco-design/web-react';
+import { Alert, Radio, Select, Space, Table, Tag, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview } from '../types.ts';
 
@@ -8,7 +8,13 @@ export interface SheetPreview extends ImportPreview {
   sheet?: number;
   headerRow?: number;
   rows?: Array<{ line: number; cells: unknown[] }>;
+  /** xlsx: data rows the sheet hides, and its hidden columns (0-based). */
+  hiddenRows?: number;
+  hiddenColumns?: number[];
 }
+
+/** What happens to the rows a sheet hides: imported like the others (the default), or left out. */
+export type HiddenRows = 'include' | 'skip';
 
 export interface SheetChoice {
   sheet?: number;
@@ -22,6 +28,8 @@ interface Props {
   onChange(mapping: Record<string, string>): void;
   /** Another sheet or header row: the dialog asks the server for that preview. */
   onChoose(choice: SheetChoice): void;
+  hiddenRows: HiddenRows;
+  onHiddenRows(choice: HiddenRows): void;
   busy?: boolean;
 }
 
@@ -34,13 +42,23 @@ const rowText = (cells: unknown[]) => cells.map(cellText).filter(Boolean).join('
  * header is common), then each column goes to a field or is skipped; a field takes one column at most. The
  * sample values show what the current choice gives.
  */
-export function ImportMapping({ preview, mapping, onChange, onChoose, busy }: Props) {
+export function ImportMapping({ preview, mapping, onChange, onChoose, hiddenRows, onHiddenRows, busy }: Props) {
   const { t } = useTranslation();
   const used = new Set(Object.values(mapping).filter(Boolean));
+  const hiddenColumns = new Set(preview.hiddenColumns ?? []);
   const rows = preview.header.map((cell, index) => ({ index: String(index), header: cellText(cell) || t('forms.views.import.columnN', { n: index + 1 }) }));
   const sheets = preview.sheets ?? [];
   const columns = [
-    { title: t('forms.views.import.sheetColumn'), dataIndex: 'header', width: 200 },
+    {
+      title: t('forms.views.import.sheetColumn'),
+      width: 200,
+      render: (_: unknown, row: { index: string; header: string }) => (
+        <Space size="mini">
+          {row.header}
+          {hiddenColumns.has(Number(row.index)) && <Tag size="small" data-testid={`import-hidden-column-${row.index}`}>{t('forms.views.import.hiddenColumn')}</Tag>}
+        </Space>
+      ),
+    },
     {
       title: t('forms.views.import.sample'),
       render: (_: unknown, row: { index: string }) => (
@@ -93,6 +111,22 @@ export function ImportMapping({ preview, mapping, onChange, onChoose, busy }: Pr
           </Space>
         )}
       </Space>
+      {(preview.hiddenRows ?? 0) > 0 && (
+        <Alert
+          type="warning"
+          className="qp-gap"
+          data-testid="import-hidden-rows"
+          content={
+            <Space direction="vertical">
+              {t('forms.views.import.hiddenRows', { n: preview.hiddenRows })}
+              <Radio.Group value={hiddenRows} onChange={onHiddenRows} disabled={busy}>
+                <Radio value="include" data-testid="import-hidden-include">{t('forms.views.import.hiddenInclude')}</Radio>
+                <Radio value="skip" data-testid="import-hidden-skip">{t('forms.views.import.hiddenSkip')}</Radio>
+              </Radio.Group>
+            </Space>
+          }
+        />
+      )}
       <Table rowKey="index" size="small" columns={columns} data={rows} pagination={false} scroll={{ y: 320 }} border={{ wrapper: true, cell: true }} />
     </>
   );

@@ -7,7 +7,7 @@ import { useJob } from '../hooks/use-job.ts';
 import { apiLink, failuresLink, uploadImportFile } from '../links.ts';
 import { formPath } from '../records-api.ts';
 import type { Job } from '../types.ts';
-import { ImportMapping, type SheetChoice, type SheetPreview } from './ImportMapping.tsx';
+import { ImportMapping, type HiddenRows, type SheetChoice, type SheetPreview } from './ImportMapping.tsx';
 import { ImportProgress } from './JobStatus.tsx';
 
 /** What the server reads as an import sheet; .xls and .ods go up too, so the server can advise saving as .xlsx. */
@@ -31,6 +31,7 @@ export function ImportModal({ formId, spaceUri, onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<SheetPreview | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [hiddenRows, setHiddenRows] = useState<HiddenRows>('include');
   const [started, setStarted] = useState<Job | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -96,7 +97,7 @@ export function ImportModal({ formId, spaceUri, onClose, onImported }: Props) {
     if (Object.keys(chosen).length === 0) return setProblem(t('forms.import.mappingEmpty'));
     setBusy(true);
     try {
-      const body = { fileId: preview.file.fileId, mapping: chosen, sheet: preview.sheet, headerRow: preview.headerRow };
+      const body = { fileId: preview.file.fileId, mapping: chosen, sheet: preview.sheet, headerRow: preview.headerRow, ...(preview.hiddenRows ? { hiddenRows } : {}) };
       const answer = await api.post<Job>(formPath(formId, '/imports'), body, { json: true });
       setStarted(answer.data);
       setProblem(null);
@@ -154,7 +155,15 @@ export function ImportModal({ formId, spaceUri, onClose, onImported }: Props) {
       {step === 1 && preview && (
         <>
           <Typography.Paragraph type="secondary">{t('forms.views.import.mapHint', { name: preview.file.name, n: mapped })}</Typography.Paragraph>
-          <ImportMapping preview={preview} mapping={mapping} onChange={setMapping} onChoose={(choice) => void chooseSheet(choice)} busy={busy} />
+          <ImportMapping
+            preview={preview}
+            mapping={mapping}
+            onChange={setMapping}
+            onChoose={(choice) => void chooseSheet(choice)}
+            hiddenRows={hiddenRows}
+            onHiddenRows={setHiddenRows}
+            busy={busy}
+          />
         </>
       )}
       {step === 2 && <ImportProgress job={job} error={pollError} failuresHref={started ? failuresLink(spaceUri, started.id) : ''} />}
