@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FieldDef } from '../shared/forms/fields.ts';
+import type { Cell } from '../server/kernel/sheets/index.ts';
 import { startEmbeddedPostgres } from '../server/kernel/db/embedded.ts';
 import { signedIn, type TestClient } from '../tests/support/client.ts';
 import { ok, publishedForm } from '../tests/support/forms.ts';
@@ -129,3 +130,34 @@ export async function crowd(owner: pg.Pool, formsWanted: number, spacesWanted: n
 }
 
 export { signedIn };
+
+/**
+ * B5's baseline: the rows of the import's file, with the system columns an import writes, loaded by one bare COPY
+ * into a fresh form's table (its indexes and row-level security included): what the database alone costs, so the
+ * import's checks (§5 rules, sanitising, permissions, numbering, audit, events) are measured as a ratio to it.
+ */
+export async function bareCopy(owner: pg.Pool, formId: string, spaceId: string, rows: number, rowOf: (i: number) => Cell[]): Promise<number> {
+  const who = await owner.query<{ user_id: string; department_id: string }>(
+    `select m.user_id, m.department_id from org_member_department m join users u on u.id = m.user_id where m.space_id = $1 and u.login_id like '%.admin' limit 1`,
+    [spaceId],
+  );
+  const { user_id: user, department_id: department } = who.rows[0]!;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-bench-copy-'));
+  fs.chmodSync(dir, 0o755); // the embedded PostgreSQL reads the file as its own user
+  const file = path.join(dir, 'rows.csv');
+  const quote = (value: Cell) => `"${String(value ?? '').replace(/"/g, '""')}"`;
+  const lines: string[] = [];
+  for (let i = 1; i <= rows; i += 1) {
+    const cells = rowOf(i);
+    lines.push([spaceId, `C${i}`, user, department, user, user, 1, cells.join(' '), ...cells].map(quote).join(','));
+  }
+  fs.writeFileSync(file, lines.join('\n'), { mode: 0o644 });
+  try {
+    const started = performance.now();
+    await owner.query(`copy forms_data_${Number(formId)} (space_id, number, owner_id, owner_dept_id, created_by, updated_by, form_version, search_text, f1, f2, f3, f4, f5, f6)
+      from '${file}' with (format csv)`);
+    return rows / ((performance.now() - started) / 1000);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

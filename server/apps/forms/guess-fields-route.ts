@@ -32,7 +32,7 @@ export function registerGuessFieldsRoute(app: App, kernel: Kernel): void {
     const tmp = path.join(os.tmpdir(), `qpaas-guess-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
     fs.writeFileSync(tmp, upload!.bytes);
     try {
-      const head = await readSheetHead(tmp);
+      const head = await readSheetHead(tmp, {}, { whole: false });
       const headerRow = guessHeaderRow(head.rows);
       let header: Cell[] = [];
       const rows: Cell[][] = [];

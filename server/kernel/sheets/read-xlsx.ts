@@ -187,13 +187,11 @@ class SheetRows {
         break;
       case 'row':
         for (let i = 0; i < this.cells.length; i++) this.cells[i] ??= null; // sparse rows: fill the holes
-        this.done.push({
-          cells: this.cells,
-          line: this.line,
-          ...(this.errors.length ? { errors: this.errors } : {}),
-          ...(this.shown ? { shown: this.shown } : {}),
-          ...(this.hiddenRow ? { hidden: true as const } : {}),
-        });
+        const row: RawRow = { cells: this.cells, line: this.line };
+        if (this.errors.length) row.errors = this.errors;
+        if (this.shown) row.shown = this.shown;
+        if (this.hiddenRow) row.hidden = true;
+        this.done.push(row);
         break;
     }
   }

@@ -55,7 +55,8 @@ export async function* readSheetRows(
       }
     }
     if (++dataRows > limits.maxRows) throw new ImportFileError('forms.import.tooManyRows', { max: limits.maxRows });
-    yield { cells, line: raw.line, ...(raw.errors ? { errors: raw.errors } : {}), ...(raw.shown ? { shown: raw.shown } : {}), ...(raw.hidden ? { hidden: true as const } : {}) };
+    raw.cells = cells; // the same array, normalised in place
+    yield raw as RawRow & { cells: Cell[] };
   }
 }
 

@@ -105,7 +105,7 @@ export async function runImport(context: JobContext, kernel: Kernel): Promise<vo
       }
       rowNo += 1;
       if (rowNo <= job.cursor) continue;
-      batch.push({ rowNo, line, cells, ...(errors ? { errors } : {}), ...(shown ? { shown } : {}) });
+      batch.push({ rowNo, line, cells, errors, shown });
       if (batch.length >= BATCH) {
         await write(batch);
         batch = [];

@@ -33,11 +33,11 @@ const choiceOf = (query: { sheet?: string; headerRow?: string }): SheetChoice =>
 const stamp = (at: Date) => at.toISOString().slice(0, 16).replace(/[-:T]/g, '');
 
 /** The head of an import file held in memory (an upload, or a stored file): read from a temp file, then removed. */
-async function headOf(bytes: Buffer | Uint8Array, choice: SheetChoice = {}): Promise<SheetHead> {
+async function headOf(bytes: Buffer | Uint8Array, choice: SheetChoice = {}, whole = true): Promise<SheetHead> {
   const tmp = path.join(os.tmpdir(), `qpaas-preview-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
   fs.writeFileSync(tmp, bytes);
   try {
-    return await readSheetHead(tmp, choice);
+    return await readSheetHead(tmp, choice, { whole });
   } finally {
     fs.rmSync(tmp, { force: true });
   }
@@ -106,7 +106,7 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
       const file = await importFileOf(trx, req.body.fileId, user.userId);
       // The sheet and header row resolve as the preview did (detected when not chosen), once, for the job to keep.
       const choice = { sheet: req.body.sheet, headerRow: req.body.headerRow };
-      const sheet = shapePreview(await headOf(file.content, choice), viewer.fields.filter((f) => IMPORTABLE.includes(f.type)), choice.headerRow);
+      const sheet = shapePreview(await headOf(file.content, choice, false), viewer.fields.filter((f) => IMPORTABLE.includes(f.type)), choice.headerRow);
       const params = { mapping: req.body.mapping, lang: req.ctx.language, sheet: sheet.sheet, headerRow: sheet.headerRow, skipHidden: req.body.hiddenRows === 'skip' };
       const created = await trx
         .insertInto('forms_job')

@@ -28,7 +28,7 @@ describe('the preview of a sheet longer than an import may be', () => {
     scratch = tempDir();
     const file = scratch.file('long.xlsx');
     workbook(file, 31, 30);
-    const refused = await readSheetHead(file, {}, { maxRows: 25 }).catch((error: unknown) => error);
+    const refused = await readSheetHead(file, {}, { limits: { maxRows: 25 } }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ key: 'forms.import.tooManyRows', params: { max: 25 } });
   });
 
@@ -36,7 +36,7 @@ describe('the preview of a sheet longer than an import may be', () => {
     scratch = tempDir();
     const file = scratch.file('formatted.xlsx');
     workbook(file, 1_048_576, 22);
-    const head = await readSheetHead(file, {}, { maxRows: 25 });
+    const head = await readSheetHead(file, {}, { limits: { maxRows: 25 } });
     expect(head.rows).toHaveLength(20);
     expect(head.rows[0]!.cells).toEqual(['Title']);
   });

@@ -50,6 +50,12 @@ export function detectHeaderRow(rows: ReadonlyArray<{ line: number; cells: Cell[
   return rows.find((row) => filled(row.cells) === most)?.line ?? 1;
 }
 
+export interface HeadOptions {
+  limits?: Partial<ImportLimits>;
+  /** Read the whole file (a preview for the user), or its first rows only (a job's start, guessing fields). */
+  whole?: boolean;
+}
+
 export type SheetHead = Omit<SheetPreview, 'headerRow' | 'header' | 'sample' | 'hiddenRows'> & { hiddenLines: number[] };
 
 /**
@@ -57,7 +63,7 @@ export type SheetHead = Omit<SheetPreview, 'headerRow' | 'header' | 'sample' | '
  * through the chosen header row and a few rows under it, or the first HEAD_ROWS when the header row is to be
  * detected.
  */
-export async function readSheetHead(path: string, choice: SheetChoice = {}, limits: Partial<ImportLimits> = {}): Promise<SheetHead> {
+export async function readSheetHead(path: string, choice: SheetChoice = {}, { limits = {}, whole = true }: HeadOptions = {}): Promise<SheetHead> {
   const detected = await detectImportFile(path);
   let sheets: SheetPreview['sheets'] = null;
   let sheet = 0;
@@ -79,11 +85,11 @@ export async function readSheetHead(path: string, choice: SheetChoice = {}, limi
     if (choice.headerRow !== undefined && row.line > choice.headerRow) after++;
     if (rows.length >= HEAD_ROWS && (choice.headerRow === undefined || after >= SAMPLE_ROWS)) break;
   }
-  // The file is read through once more: the preview says how many rows an xlsx hides, and a file of too many rows
-  // is refused here (readSheetRows refuses the row past the limit) rather than after its job wrote and rolled
-  // back a part of it.
+  // For the user's preview the file is read through once more: it says how many rows an xlsx hides, and a file
+  // of too many rows or a bad line is refused here (readSheetRows refuses it) rather than after its job wrote and
+  // rolled back a part of it. A job starts only from a previewed file, so its start needs the first rows only.
   const hiddenLines: number[] = [];
-  for await (const row of readSheetRows(path, detected.kind, { encoding: detected.encoding, sheet, limits })) if (row.hidden) hiddenLines.push(row.line);
+  if (whole) for await (const row of readSheetRows(path, detected.kind, { encoding: detected.encoding, sheet, limits })) if (row.hidden) hiddenLines.push(row.line);
   return { kind: detected.kind, encoding: detected.encoding, sheets, sheet, rows, hiddenColumns, hiddenLines };
 }
 
