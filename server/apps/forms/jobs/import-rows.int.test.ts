@@ -78,7 +78,9 @@ describe('numbers in formats of their own', () => {
       { name: 'xl/styles.xml', data: Buffer.from(styles) },
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(`<worksheet xmlns="${main}"><sheetData>${rows.join('')}</sheetData></worksheet>`) },
     ]);
-    const { job } = await importFile(admin, formId, 'formats.xlsx', xlsx);
+    const { preview, job } = await importFile(admin, formId, 'formats.xlsx', xlsx);
+    // The preview says so and shows them as the sheet does.
+    expect(preview).toMatchObject({ formatted: true, sample: [['00007', '0.40']] });
     expect(job).toMatchObject({ status: 'complete', done: 1, failed: 0 });
     const page = await ok(admin.get(`/api/forms/forms/${formId}/records?pageSize=100`));
     expect(page.records.find((r: any) => r.values.f1 === '00007')?.values.f3).toBe(0.4);

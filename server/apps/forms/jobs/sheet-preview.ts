@@ -28,6 +28,8 @@ export interface SheetPreview {
   hiddenRows: number;
   /** xlsx: columns (0-based) the sheet hides, flagged in the mapping. */
   hiddenColumns: number[];
+  /** xlsx: some numbers shown have formats of their own (`00007`, `0.40`): the rows show them so, as they import. */
+  formatted: boolean;
 }
 
 const norm = (value: unknown) => String(value ?? '').replace(/\s+/g, '').toLowerCase();
@@ -79,9 +81,12 @@ export async function readSheetHead(path: string, choice: SheetChoice = {}, { li
   const rows: SheetPreview['rows'] = [];
   let after = 0;
   let hiddenColumns: number[] = [];
+  let formatted = false;
   const options = { encoding: detected.encoding, sheet, limits, onHiddenColumns: (columns: number[]) => (hiddenColumns = [...columns]) };
   for await (const row of readSheetRows(path, detected.kind, options)) {
-    rows.push({ line: row.line, cells: row.cells });
+    const shown = row.shown;
+    if (shown) formatted = true;
+    rows.push({ line: row.line, cells: shown ? row.cells.map((cell, column) => shown[column] ?? cell) : row.cells });
     if (choice.headerRow !== undefined && row.line > choice.headerRow) after++;
     if (rows.length >= HEAD_ROWS && (choice.headerRow === undefined || after >= SAMPLE_ROWS)) break;
   }
@@ -90,7 +95,7 @@ export async function readSheetHead(path: string, choice: SheetChoice = {}, { li
   // rolled back a part of it. A job starts only from a previewed file, so its start needs the first rows only.
   const hiddenLines: number[] = [];
   if (whole) for await (const row of readSheetRows(path, detected.kind, { encoding: detected.encoding, sheet, limits })) if (row.hidden) hiddenLines.push(row.line);
-  return { kind: detected.kind, encoding: detected.encoding, sheets, sheet, rows, hiddenColumns, hiddenLines };
+  return { kind: detected.kind, encoding: detected.encoding, sheets, sheet, rows, hiddenColumns, hiddenLines, formatted };
 }
 
 /**

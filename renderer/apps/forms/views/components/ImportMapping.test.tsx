@@ -37,5 +37,12 @@ describe('the mapping step of a sheet that hides rows and columns', () => {
     const Page = () => <ImportMapping preview={{ ...preview, hiddenRows: 0, hiddenColumns: [] }} mapping={preview.mapping} onChange={() => {}} onChoose={() => {}} hiddenRows="include" onHiddenRows={() => {}} />;
     await renderPage(Page, '/space-acme/app/edit/cascadesview', fakeApi({}).api);
     expect(byTestId('import-hidden-rows')).toBeNull();
+    expect(byTestId('import-as-shown')).toBeNull();
+  });
+
+  it('says numbers in formats of their own import as the sheet shows them', async () => {
+    const Page = () => <ImportMapping preview={{ ...preview, formatted: true }} mapping={preview.mapping} onChange={() => {}} onChoose={() => {}} hiddenRows="include" onHiddenRows={() => {}} />;
+    await renderPage(Page, '/space-acme/app/edit/cascadesview', fakeApi({}).api);
+    expect(byTestId('import-as-shown')?.textContent).toContain('import as the sheet shows them');
   });
 });

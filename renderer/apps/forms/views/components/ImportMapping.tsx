@@ -11,6 +11,8 @@ export interface SheetPreview extends ImportPreview {
   /** xlsx: data rows the sheet hides, and its hidden columns (0-based). */
   hiddenRows?: number;
   hiddenColumns?: number[];
+  /** Some numbers have formats of their own: the samples show them as the sheet does, as they import. */
+  formatted?: boolean;
 }
 
 /** What happens to the rows a sheet hides: imported like the others (the default), or left out. */
@@ -126,6 +128,11 @@ export function ImportMapping({ preview, mapping, onChange, onChoose, hiddenRows
             </Space>
           }
         />
+      )}
+      {preview.formatted && (
+        <Typography.Paragraph type="secondary" className="qp-gap" data-testid="import-as-shown">
+          {t('forms.views.import.asShown')}
+        </Typography.Paragraph>
       )}
       <Table rowKey="index" size="small" columns={columns} data={rows} pagination={false} scroll={{ y: 320 }} border={{ wrapper: true, cell: true }} />
     </>
