@@ -8,7 +8,7 @@ export interface RawRow {
   cells: (string | number | boolean | Date | null)[];
   /** 1-based position in the file, for messages: csv line where the record ends, xlsx row number. */
   line: number;
-  /** xlsx: cells whose formula gives an error (`#DIV/0!`, `#N/A`); the cell itself reads as blank. */
+  /** Cells whose formula gives an error (`#DIV/0!`, `#N/A`; in a csv, such a value as shown); they read as blank. */
   errors?: FormulaError[];
   /** xlsx: how a number cell's own format shows it (`00007` for 7 in `00000`), by column, where that differs. */
   shown?: string[];
@@ -21,6 +21,9 @@ export interface FormulaError {
   column: number;
   code: string;
 }
+
+/** The error values Excel, WPS and LibreOffice show for a formula that fails. */
+const FORMULA_ERRORS = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A', '#SPILL!', '#CALC!', '#GETTING_DATA']);
 
 /**
  * Streams csv records. csv-parse runs ahead of the consumer inside its stream buffer, so lines are taken at
@@ -46,11 +49,17 @@ export async function* readCsvRows(
       lastRecordLine = context.lines;
       // Our csv exports write text a spreadsheet would run or change as `="…"`, or with one apostrophe (write.ts):
       // undone exactly. Excel's own `="00123"` cells read as the text they show.
+      let errors: FormulaError[] | undefined;
       for (let i = 0; i < record.length; i++) {
         const first = record[i]!.charCodeAt(0);
         if (first === 39 || first === 61) record[i] = unescapeFormula(record[i]!);
+        else if (first === 35 && FORMULA_ERRORS.has(record[i]!)) {
+          // A formula error as an office program saved it ("values as shown"): blank, and kept beside the row.
+          (errors ??= []).push({ column: i, code: record[i]! });
+          record[i] = '';
+        }
       }
-      return { cells: record, line: context.lines };
+      return errors ? { cells: record, line: context.lines, errors } : { cells: record, line: context.lines };
     }) as unknown as (record: string[]) => string[],
   });
   const source = createReadStream(path, { highWaterMark: 256 * 1024 });

@@ -70,3 +70,36 @@ describe('files made by LibreOffice', () => {
     expect(answer.body.text).toMatch(/xlsx/);
   });
 });
+
+/** lo-review.fods's fields, and what its rows import as (the row dividing by zero fails). */
+const REVIEW_FIELDS: FieldDef[] = [
+  { key: 'f1', type: 'text', label: '名称', required: true, title: true },
+  { key: 'f2', type: 'date', label: '日期' },
+  { key: 'f3', type: 'text', label: '时刻' },
+  { key: 'f4', type: 'text', label: '编号' },
+  { key: 'f5', type: 'postcode', label: '邮编' },
+  { key: 'f6', type: 'amount', label: '比例', decimals: 2 },
+  { key: 'f7', type: 'select', label: '布尔', options: ['TRUE', 'FALSE'] },
+  { key: 'f8', type: 'number', label: '数量' },
+];
+const REVIEW_EXPECTED = [
+  { f1: '一', f2: '1850-06-01', f3: '08:30', f4: '00007', f5: '010010', f6: 0.4, f7: 'TRUE', f8: 1 },
+  { f1: '二', f2: '1899-12-31', f3: '23:59', f4: '00012', f5: '100000', f6: 1.01, f7: 'FALSE', f8: 2 },
+  { f1: '四', f2: '1900-02-28', f3: '12:00', f4: '00001', f5: '020000', f6: 2, f7: 'FALSE', f8: 4 },
+  { f1: '五', f2: '1900-03-01', f3: '06:05', f4: '99999', f5: '010010', f6: 0.5, f7: 'TRUE', f8: 5 },
+  { f1: '隐藏', f2: '2024-02-29', f3: '09:00', f4: '00008', f5: '010010', f6: 1, f7: 'TRUE', f8: 9 },
+];
+
+describe('the second review’s cases in files made by LibreOffice', () => {
+  it.each(['lo-review.xlsx', 'lo-review.semicolon.csv'])('%s imports every value as the sheet shows it; the division by zero fails its row', async (name) => {
+    const { formId } = await publishedForm(admin, REVIEW_FIELDS);
+    const { preview, job } = await importFile(admin, formId, name, fixture(name), undefined, '?lang=en');
+    expect(preview.mapping).toEqual({ 0: 'f1', 1: 'f2', 2: 'f3', 3: 'f4', 4: 'f5', 5: 'f6', 6: 'f7', 7: 'f8' });
+    if (name.endsWith('.xlsx')) expect(preview).toMatchObject({ hiddenRows: 1, hiddenColumns: [8], formatted: true });
+    expect(job).toMatchObject({ status: 'complete', done: REVIEW_EXPECTED.length, failed: 1 });
+    const failure = await platform.kernel.databases.owner.query(`select row_no, reason from forms_import_failure where job_id = $1`, [job.id]);
+    expect(failure.rows).toEqual([{ row_no: 3, reason: expect.stringContaining('#DIV/0!') }]);
+    expect(await stored(formId)).toEqual(REVIEW_EXPECTED);
+    expect((await nova.get(`/api/forms/forms/${formId}/records`)).status).toBe(404);
+  });
+});
