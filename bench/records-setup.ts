@@ -27,19 +27,28 @@ export async function startBenchStack() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-bench-records-'));
   fs.chmodSync(work, 0o755);
   const database = await startEmbeddedPostgres(path.join(work, 'pg'), () => undefined);
-  const server = startScript(
-    'tests/support/serve.ts',
-    { DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), DEMO_SEED: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', LOG_FILE: path.join(work, 'server.log') },
-    /LISTENING (\S+) PID (\d+)/,
-    120_000,
-  );
-  const [, base, serverPid] = (await server.ready) as unknown as [string, string, string];
+  const serve = async (seed: boolean) => {
+    const env = { DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), DEMO_SEED: seed ? '1' : '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', LOG_FILE: path.join(work, 'server.log') };
+    const started = startScript('tests/support/serve.ts', env, /LISTENING (\S+) PID (\d+)/, 120_000);
+    const [, base, pid] = (await started.ready) as unknown as [string, string, string];
+    return { child: started.child, base, pid: Number(pid) };
+  };
+  let server = await serve(true);
   const owner = new pg.Pool({ connectionString: database.url, max: 4 });
   return {
-    base,
+    get base() {
+      return server.base;
+    },
+    get serverPid() {
+      return server.pid;
+    },
     owner,
     databaseUrl: database.url,
-    serverPid: Number(serverPid),
+    /** A fresh server process on the same database (its memory measured without what earlier phases left). */
+    async restart() {
+      await stopProcess(server.child);
+      server = await serve(false);
+    },
     async stop() {
       await owner.end();
       await stopProcess(server.child);
