@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FieldDef } from '../shared/forms/fields.ts';
 import type { Cell } from '../server/kernel/sheets/index.ts';
+import { SERVER_HEAP_MB } from '../server/heap.ts';
 import { startEmbeddedPostgres } from '../server/kernel/db/embedded.ts';
 import { signedIn, type TestClient } from '../tests/support/client.ts';
 import { ok, publishedForm } from '../tests/support/forms.ts';
@@ -28,7 +29,15 @@ export async function startBenchStack() {
   fs.chmodSync(work, 0o755);
   const database = await startEmbeddedPostgres(path.join(work, 'pg'), () => undefined);
   const serve = async (seed: boolean) => {
-    const env = { DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), DEMO_SEED: seed ? '1' : '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', LOG_FILE: path.join(work, 'server.log') };
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: path.join(work, 'data'),
+      DEMO_SEED: seed ? '1' : '0',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      LOG_FILE: path.join(work, 'server.log'),
+      // The heap budget `npm start` gives the server: its memory is measured as it ships.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${SERVER_HEAP_MB}`.trim(),
+    };
     const started = startScript('tests/support/serve.ts', env, /LISTENING (\S+) PID (\d+)/, 120_000);
     const [, base, pid] = (await started.ready) as unknown as [string, string, string];
     return { child: started.child, base, pid: Number(pid) };
