@@ -1,32 +1,15 @@
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type TestClient } from '../../../tests/support/client.ts';
 import { ok, publishedForm } from '../../../tests/support/forms.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
+import { pngDeclaring } from '../../../tests/support/png.ts';
 import type { Platform } from '../../platform.ts';
 
 /** Upload safety from the security review (decision 0027): image bombs, image metadata and control characters in file names. */
 let platform: Platform;
 let user: TestClient;
 
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-/** A valid PNG of 74 bytes whose header declares 100000 × 100000 pixels (10 gigapixels once decoded). */
-function pngDeclaring(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
-}
 /** An animated GIF of `frames` 1×1 frames, 23 bytes each, looping forever. */
 function gifOfFrames(frames: number): Buffer {
   const head = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 255, 255, 255, 0, 0, 0, 0x21, 0xff, 0x0b]), Buffer.from('NETSCAPE2.0'), Buffer.from([3, 1, 0, 0, 0])]);
