@@ -84,4 +84,17 @@ describe('no person holds two of admin, safe and audit', () => {
       await expect(query('update memberships set roles = $1 where user_id = $2 and space_id = $3', [[first, second], ids['acme.user'], 'acme'])).rejects.toThrow(/memberships_separate_duties/);
     }
   });
+
+  it('a membership an older version let hold two duties still changes otherwise, and is put right by revoking one', async () => {
+    const where = [ids['acme.user'], 'acme'];
+    // Made as an older version could: without the database's check.
+    await query('alter table memberships disable trigger memberships_separate_duties');
+    await query(`update memberships set roles = array['admin', 'audit'] where user_id = $1 and space_id = $2`, where);
+    await query('alter table memberships enable trigger memberships_separate_duties');
+    await query(`update memberships set status = 'disabled' where user_id = $1 and space_id = $2`, where);
+    await query(`update memberships set status = 'active' where user_id = $1 and space_id = $2`, where);
+    await expect(query(`update memberships set roles = array['admin', 'audit', 'user'] where user_id = $1 and space_id = $2`, where)).rejects.toThrow(/memberships_separate_duties/);
+    await query(`update memberships set roles = array['user'] where user_id = $1 and space_id = $2`, where);
+    expect((await query('select roles, status from memberships where user_id = $1 and space_id = $2', where))[0]).toEqual({ roles: ['user'], status: 'active' });
+  });
 });
