@@ -35,6 +35,38 @@ export interface Config {
   watch?: boolean;
   /** Whether this process runs the job queue's workers and schedules (JOBS=off: a process that only answers requests). */
   jobs?: boolean;
+  /** Connections of this process to PostgreSQL (docs/deploy.md): size them so every process together stays under max_connections. */
+  database?: DatabaseLimits;
+  /** Seconds a stopping process gives in-flight requests and jobs before it cuts them (DRAIN_TIMEOUT, default 30). */
+  drainSeconds?: number;
+  /** Seconds an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT, default 72: above a proxy's 60 s idle time). */
+  keepAliveSeconds?: number;
+}
+
+/** PG_POOL_MAX, PG_READ_POOL_MAX, PG_CONNECT_TIMEOUT, PG_IDLE_TIMEOUT (seconds), PG_STATEMENT_TIMEOUT (seconds, 0 = none). */
+export interface DatabaseLimits {
+  poolMax: number;
+  readPoolMax: number;
+  connectTimeoutMs: number;
+  idleTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+function count(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min}, got "${value}"`);
+  return n;
+}
+
+export function databaseLimits(env: NodeJS.ProcessEnv): DatabaseLimits {
+  return {
+    poolMax: Math.floor(count('PG_POOL_MAX', env.PG_POOL_MAX, 10, 2)),
+    readPoolMax: Math.floor(count('PG_READ_POOL_MAX', env.PG_READ_POOL_MAX, 4, 1)),
+    connectTimeoutMs: count('PG_CONNECT_TIMEOUT', env.PG_CONNECT_TIMEOUT, 10, 0.1) * 1000,
+    idleTimeoutMs: count('PG_IDLE_TIMEOUT', env.PG_IDLE_TIMEOUT, 30, 1) * 1000,
+    statementTimeoutMs: count('PG_STATEMENT_TIMEOUT', env.PG_STATEMENT_TIMEOUT, 0, 0) * 1000,
+  };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -100,5 +132,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licencePublicKey: env.LICENCE_PUBLIC_KEY ? env.LICENCE_PUBLIC_KEY : null,
     watch: flag(env.WATCH, true),
     jobs: flag(env.JOBS, true),
+    database: databaseLimits(env),
+    drainSeconds: count('DRAIN_TIMEOUT', env.DRAIN_TIMEOUT, 30, 0),
+    keepAliveSeconds: count('KEEP_ALIVE_TIMEOUT', env.KEEP_ALIVE_TIMEOUT, 72, 1),
   };
 }

@@ -3,7 +3,7 @@ import { DEMO_LOGINS } from './demo-seed.ts';
 import { startPlatform } from './platform.ts';
 
 const config = readConfig();
-const platform = await startPlatform(config);
+const platform = await startPlatform(config, { ownsSignals: true });
 const { log } = platform.kernel;
 const base = platform.url;
 
@@ -32,6 +32,8 @@ if (config.demoSeed) {
   log.info({ url: base }, 'platform running');
 }
 
+// SIGTERM (systemd, an orchestrator) and SIGINT (Ctrl-C) drain: readiness fails, in-flight work finishes within
+// DRAIN_TIMEOUT, then the process exits 0. A second signal while draining changes nothing: the drain is bounded.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { MigrationSource } from '../kernel/db/migrate.ts';
 import { accountApp } from './account/routes.ts';
 import { appcenterApp } from './appcenter/routes.ts';
@@ -13,11 +12,13 @@ import { orgApp } from './org/routes.ts';
 import { portalApp } from './portal/routes.ts';
 import type { ServerApp } from './types.ts';
 import { workflowApp } from './workflow/routes.ts';
+import { PROJECT_ROOT } from '../kernel/paths.ts';
 
 /** The static list of server micro-apps (no folder scanning): order is registration and migration order. */
 export const SERVER_APPS: readonly ServerApp[] = [accountApp, consoleApp, appcenterApp, orgApp, iotApp, formsApp, workflowApp, messagesApp, chatApp, portalApp, dashboardsApp];
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+// From the project folder, not this file's: the compiled server runs from dist/server (server/kernel/paths.ts).
+const here = path.join(PROJECT_ROOT, 'server/apps');
 
 export const MIGRATION_SOURCES: readonly MigrationSource[] = [
   { scope: 'kernel', dir: path.resolve(here, '../kernel/migrations') },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from './paths.ts';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -14,7 +14,7 @@ import {
   type MessageParams,
 } from '../../shared/i18n/index.ts';
 
-const I18N_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/i18n');
+const I18N_DIR = path.join(PROJECT_ROOT, 'shared/i18n');
 
 export interface I18n {
   dictionaries: Record<Language, Dictionary>;

@@ -71,3 +71,29 @@ export function secretBoxFor(config: Pick<Config, 'secretKey' | 'dataDir'>): Sec
   }
   return box;
 }
+
+const KEY_CHECK = { key: 'secretKeyCheck', text: 'qpaas secret key check', context: 'kernel.secret-key-check' };
+
+/**
+ * Refuses to start a process whose key differs from the one that sealed this database's secrets (docs/deploy.md):
+ * the first start seals a known text; every later start, on any host, must open it. Without this check a process
+ * started without SECRET_KEY (a key generated in its own data folder) would serve, and fail every sealed secret.
+ * Run under the migration lock, so two first starts do not both seal.
+ */
+export async function checkSecretKey(client: { query: (text: string, values?: unknown[]) => Promise<{ rows: { value: { sealed?: string } }[] }> }, box: SecretBox): Promise<void> {
+  const sealed = box.seal(KEY_CHECK.text, KEY_CHECK.context);
+  await client.query('insert into platform_settings (key, value) values ($1, $2) on conflict (key) do nothing', [KEY_CHECK.key, JSON.stringify({ sealed })]);
+  const { rows } = await client.query('select value from platform_settings where key = $1', [KEY_CHECK.key]);
+  let opened = '';
+  try {
+    opened = box.open(rows[0]?.value.sealed ?? '', KEY_CHECK.context);
+  } catch {
+    // below
+  }
+  if (opened !== KEY_CHECK.text) {
+    throw new Error(
+      'This database was set up with another secret key: every server process sharing a database must have the same SECRET_KEY ' +
+        '(or, without SECRET_KEY, the same secret.key file in DATA_DIR). Not starting, so no secret is sealed with the wrong key.',
+    );
+  }
+}

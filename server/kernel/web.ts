@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './http/server.ts';
+import { PROJECT_ROOT } from './paths.ts';
 
-export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 const API_PREFIXES = ['/api/', '/napi/', '/sapi/'];
 
 /**

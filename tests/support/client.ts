@@ -4,6 +4,8 @@
  * benchmarks) seed the same one.
  */
 export const TEST_DEMO_PASSWORD = 'Demo@2026';
+/** Every test server of a run shares one key: suites copy the run's template database (its secrets and key check). */
+export const TEST_SECRET_KEY = 'qpaas-test-secret-key-of-every-test-server-0001';
 process.env.DEMO_PASSWORD = TEST_DEMO_PASSWORD;
 const DEMO_PASSWORD = TEST_DEMO_PASSWORD;
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { readConfig } from '../../server/config.ts';
-import { TEST_DEMO_PASSWORD } from './client.ts';
+import { TEST_DEMO_PASSWORD, TEST_SECRET_KEY } from './client.ts';
 
 /**
  * Databases of a test run, without vitest's context (the run's global setup uses these too). `admin` is the URL of
@@ -81,6 +81,7 @@ export function testConfig(databaseUrl: string, options: { demoSeed?: boolean; d
     // The demo device line writes values all the time: only the suites that look at it start it (on a free port).
     demoMqttPort: options.demoDevices ? 0 : null,
     demoPassword: TEST_DEMO_PASSWORD,
+    secretKey: TEST_SECRET_KEY,
     trustProxy: options.trustProxy ?? false,
     outboundAllow: options.outboundAllow ?? [],
   };

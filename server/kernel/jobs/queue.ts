@@ -4,7 +4,7 @@ import type { Db, Trx } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
 import type { PgListener } from '../notify.ts';
 import { claimGroups, laneOf, renewAfterMs, type Group, type Kind, type Running } from './lanes.ts';
-import { defaultBackoffMs, JobFailedForGood, type EnqueueOptions, type Job, type JobHandler, type JobKindOptions } from './types.ts';
+import { defaultBackoffMs, JobFailedForGood, JobStopped, type EnqueueOptions, type Job, type JobHandler, type JobKindOptions } from './types.ts';
 
 export const JOBS_CHANNEL = 'kernel_jobs';
 const POLL_MS = 1000;
@@ -108,14 +108,31 @@ export class JobQueue {
     else this.schedule(0);
   }
 
-  /** Stops claiming, asks running handlers to stop, and waits for them. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and asks running handlers to stop between batches (they hand their claims back, JobStopped).
+   * A handler still running after `withinMs` is not waited for: its claim is handed back anyway, and its next
+   * fenced write (`holds`) finds the job no longer its own.
+   */
+  async stop(withinMs = Number.POSITIVE_INFINITY): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.heartbeats) clearInterval(this.heartbeats);
     for (const run of this.running.values()) run.abort.abort();
     await this.draining;
-    await Promise.allSettled([...this.running.values()].map((r) => r.promise));
+    const settled = Promise.allSettled([...this.running.values()].map((r) => r.promise));
+    let timer: NodeJS.Timeout | undefined;
+    const late = Number.isFinite(withinMs) ? new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), withinMs))) : null;
+    const outcome = await (late ? Promise.race([settled, late]) : settled);
+    clearTimeout(timer);
+    if (outcome === 'late' && this.running.size) await this.handBack([...this.running.keys()]);
+  }
+
+  /** Hands claims back unfinished (not counted as a try): another process takes them at once. */
+  private async handBack(ids: string[]): Promise<void> {
+    await sql`select kernel_job_release(${this.worker}, ${ids}::bigint[])`
+      .execute(this.db)
+      .then(() => this.log.info({ jobIds: ids, worker: this.worker }, 'jobs handed back at shutdown'))
+      .catch((err: unknown) => this.log.warn({ err, jobIds: ids }, 'handing jobs back failed; their leases will lapse'));
   }
 
   /** Runs every due job now and waits until none is left (tests, and the jobs bench's warm-up). */
@@ -227,6 +244,7 @@ export class JobQueue {
       error = caught;
     }
     if (error === null) return void (await this.finish(id, null, null));
+    if (error instanceof JobStopped || (this.stopped && signal.aborted && isAbort(error))) return void (await this.handBack([id]));
     const forGood = error instanceof JobFailedForGood || row.attempts >= row.max_attempts;
     const message = error instanceof Error ? error.message || error.name : String(error);
     const retryAt = forGood ? null : new Date(Date.now() + kind.backoffMs(row.attempts));
@@ -278,3 +296,5 @@ export class JobQueue {
     );
   }
 }
+
+const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';

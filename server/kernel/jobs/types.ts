@@ -45,6 +45,16 @@ export interface EnqueueOptions<P = Record<string, unknown>> {
   orderKey?: string;
 }
 
+/**
+ * Thrown by a handler that saw its signal aborted (the process is stopping) at a batch boundary: the claim is handed
+ * back unfinished, the try is not counted, and another process takes the job at once instead of after its lease.
+ */
+export class JobStopped extends Error {
+  constructor() {
+    super('the process is stopping; the job is handed back');
+  }
+}
+
 /** A handler's failure that no retry can mend: the job becomes a dead letter at once, with this message. */
 export class JobFailedForGood extends Error {}
 

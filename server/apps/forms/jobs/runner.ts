@@ -3,7 +3,7 @@ import type { MessageParams } from '../../../../shared/i18n/index.ts';
 import type { Role } from '../../../../shared/roles.ts';
 import { inSpace, type Db, type Trx } from '../../../kernel/db/pool.ts';
 import { AppError } from '../../../kernel/errors.ts';
-import type { Job } from '../../../kernel/jobs/types.ts';
+import { JobStopped, type Job } from '../../../kernel/jobs/types.ts';
 import type { Kernel } from '../../../kernel/kernel.ts';
 import type { Actor } from '../context.ts';
 
@@ -95,14 +95,16 @@ async function runJob(kernel: Kernel, handler: JobHandler, job: Job<{ jobId: str
     db,
     job: row,
     actor: { userId: row.user_id, roles: (member?.roles ?? []) as Role[], spaceId },
-    heartbeat: () => job.heartbeat(),
-    holds: (trx) => kernel.jobs.holds(trx, job.id, lease),
+    // A stopping process ends the job between batches: the batch in flight rolls back and the claim goes back.
+    heartbeat: () => (job.signal.aborted ? Promise.reject(new JobStopped()) : job.heartbeat()),
+    holds: (trx) => (job.signal.aborted ? Promise.reject(new JobStopped()) : kernel.jobs.holds(trx, job.id, lease)),
   };
   try {
     if (job.attempt > MAX_TRIES || !member) throw new JobFailed(member ? 'forms.job.gaveUp' : 'forms.job.userLeft');
     await handler.run(context);
   } catch (error) {
     if (error instanceof JobTakenOver) return;
+    if (error instanceof JobStopped) throw error; // the queue hands the claim back
     // An error after another worker took the job over is that worker's to settle: its rows must not be discarded.
     const held = await job.heartbeat().catch(() => null);
     if (held === false) return;
