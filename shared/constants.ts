@@ -20,7 +20,11 @@ export const OPERATION_RECORD_DAYS = 7;
 export const LOGIN_FAILURES_BEFORE_WAIT = 3;
 export const LOGIN_WAIT_MS = 60_000;
 
-export const SOCKET_RECONNECT = { intervalMs: 30_000, decay: 1.5, maxIntervalMs: 30_000, timeoutMs: 2_000 } as const;
+/**
+ * The push socket's reconnect schedule. Spec §4/§9 wait 30 s before every retry; decision 0110 keeps its 30 s as the
+ * cap and its 2 s open timeout, and starts at about a second, doubling, spread by ±half (renderer/kernel/backoff.ts).
+ */
+export const SOCKET_RECONNECT = { intervalMs: 1_000, decay: 2, maxIntervalMs: 30_000, timeoutMs: 2_000, jitter: 0.5, stableMs: 10_000 } as const;
 export const CLIENT_STRING_COOKIE_DAYS = 1;
 export const BRIDGE_READY_TIMEOUT_MS = 20_000;
 export const LANG_LOAD_RETRIES = 5;

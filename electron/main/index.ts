@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BrowserWindow, app, net, protocol, safeStorage, session } from 'electron';
+import { BrowserWindow, app, net, powerMonitor, protocol, safeStorage, session } from 'electron';
 import { createDesktopHttp } from './desktop-http.ts';
 import { proxyApiRequest } from './services/api-proxy.ts';
 import { registerIpc } from './ipc.ts';
@@ -72,7 +72,13 @@ if (!app.requestSingleInstanceLock()) {
         send: (channel: 'push:message' | 'push:status', payload: unknown) => w.webContents.send(channel, payload),
         isSeen: () => w.isVisible() && !w.isMinimized(),
       }));
-    const push = new MainPush(createMainPushChannel(() => cookie), windows, tray, () => 'QPaaS');
+    // A socket waiting out its back-off tries at once when someone looks at a window or the PC wakes (decision 0110).
+    const wakeups = (wake: () => void) => {
+      app.on('browser-window-focus', wake);
+      powerMonitor.on('resume', wake);
+      return () => void (app.off('browser-window-focus', wake), powerMonitor.off('resume', wake));
+    };
+    const push = new MainPush(createMainPushChannel(() => cookie, wakeups), windows, tray, () => 'QPaaS');
     const http = createDesktopHttp({
       serverUrl: settings.serverUrl,
       dataDir: userData,

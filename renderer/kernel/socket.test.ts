@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_RECONNECT } from '../../shared/constants.ts';
-import { BrowserPushChannel, reconnectDelay, type ReconnectConfig, type SocketLike, type Timers } from './socket.ts';
+import { BrowserPushChannel, type PushChannelOptions, type ReconnectConfig, type SocketLike, type Timers } from './socket.ts';
 import { createKernelStorage } from './storage.ts';
 
 class FakeSocket implements SocketLike {
@@ -62,7 +62,10 @@ function manualTimers() {
   return { timers, advance, delays };
 }
 
-function setup(config: ReconnectConfig = SOCKET_RECONNECT) {
+/** The jitter pinned to its middle (random 0.5), so each delay is the schedule's own; backoff.test.ts covers the spread. */
+function setup(config: ReconnectConfig = SOCKET_RECONNECT, browserEvents = false) {
+  // Unless asked, no window events: channels left connected by other tests must not wake up in this one.
+  const wakeups: PushChannelOptions['wakeups'] = browserEvents ? undefined : () => () => undefined;
   const sockets: FakeSocket[] = [];
   const clock = manualTimers();
   const storage = createKernelStorage();
@@ -75,6 +78,8 @@ function setup(config: ReconnectConfig = SOCKET_RECONNECT) {
     timers: clock.timers,
     config,
     storage,
+    random: () => 0.5,
+    wakeups,
   });
   const statuses: number[] = [];
   channel.onStatus((s) => statuses.push(s));
@@ -85,18 +90,6 @@ function setup(config: ReconnectConfig = SOCKET_RECONNECT) {
 const settings = { socketDomain: 'ws://h/napi/socket', uid: 'u-1', loginIp: '10.0.0.9' };
 
 afterEach(() => localStorage.clear());
-
-describe('reconnectDelay', () => {
-  it('is 30 s for every attempt with the spec constants (30 s × 1.5ⁿ capped at 30 s)', () => {
-    expect([0, 1, 2, 3].map((n) => reconnectDelay(n))).toEqual([30_000, 30_000, 30_000, 30_000]);
-    expect([0, 1, 2, 3].map((n) => reconnectDelay(n, SOCKET_RECONNECT))).toEqual([30_000, 30_000, 30_000, 30_000]);
-  });
-
-  it('grows by the decay factor up to the cap', () => {
-    const config = { intervalMs: 1000, decay: 1.5, maxIntervalMs: 3000 };
-    expect([0, 1, 2, 3, 4].map((n) => reconnectDelay(n, config))).toEqual([1000, 1500, 2250, 3000, 3000]);
-  });
-});
 
 describe('BrowserPushChannel', () => {
   it('connects to socketDomain and sends bindUid with uid and login_ip on open; status 1 stored', () => {
@@ -127,7 +120,7 @@ describe('BrowserPushChannel', () => {
   });
 
   it('stores 0 on close and on error, and reconnects with the reconnectDelay sequence', () => {
-    const config = { intervalMs: 1000, decay: 1.5, maxIntervalMs: 3000, timeoutMs: 2000 };
+    const config = { intervalMs: 1000, decay: 1.5, maxIntervalMs: 3000, timeoutMs: 2000, jitter: 0, stableMs: 10_000 };
     const { channel, sockets, last, clock, statuses } = setup(config);
     channel.connect(settings);
     last().open();
@@ -144,11 +137,90 @@ describe('BrowserPushChannel', () => {
     }
     expect(waits).toEqual([1000, 1500, 2250, 3000]);
     expect(sockets).toHaveLength(5);
-    // An open resets the sequence.
+    // A connection that stays up resets the sequence.
     clock.advance(3000);
     last().open();
-    last().serverClose(1001);
+    clock.advance(10_000);
+    last().serverClose(1006);
     expect(clock.delays()).toEqual([1000]);
+  });
+
+  it('tries again after about a second with the shipped schedule, then backs off', () => {
+    const { channel, sockets, last, clock } = setup();
+    channel.connect(settings);
+    last().open();
+    last().serverClose(1006);
+    expect(clock.delays()).toEqual([1000]);
+    clock.advance(999);
+    expect(sockets).toHaveLength(1);
+    clock.advance(1);
+    expect(sockets).toHaveLength(2);
+    last().serverClose(1006);
+    expect(clock.delays()).toEqual([2000]);
+  });
+
+  it('keeps backing off when the server accepts and drops at once: only a connection that stays up resets it', () => {
+    const config = { intervalMs: 1000, decay: 2, maxIntervalMs: 30_000, timeoutMs: 2000, jitter: 0, stableMs: 10_000 };
+    const { channel, last, clock } = setup(config);
+    channel.connect(settings);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      last().open();
+      clock.advance(100);
+      last().serverClose(1011);
+      waits.push(...clock.delays());
+      clock.advance(waits[waits.length - 1]!);
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000]);
+  });
+
+  it.each([1001, 1012])('comes back on the first step after a drained shutdown (%i) of a socket that was open', (code) => {
+    const config = { intervalMs: 1000, decay: 2, maxIntervalMs: 30_000, timeoutMs: 2000, jitter: 0, stableMs: 10_000 };
+    const { channel, last, clock } = setup(config);
+    channel.connect(settings);
+    for (const wait of [1000, 2000, 4000]) {
+      last().onerror?.(new Event('error'));
+      expect(clock.delays()).toEqual([wait]);
+      clock.advance(wait);
+    }
+    last().open();
+    clock.advance(100);
+    last().serverClose(code);
+    expect(clock.delays()).toEqual([1000]);
+  });
+
+  it('tries at once when the browser comes back online or the tab becomes visible, not while a socket is open', () => {
+    const { channel, sockets, last, clock } = setup(SOCKET_RECONNECT, true);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    try {
+      channel.connect(settings);
+      last().open();
+      window.dispatchEvent(new Event('online'));
+      expect(sockets).toHaveLength(1);
+      last().serverClose(1006);
+      // Failed a few times: the next try is seconds away.
+      for (let i = 0; i < 3; i += 1) {
+        clock.advance(clock.delays()[0]!);
+        last().onerror?.(new Event('error'));
+      }
+      expect(sockets).toHaveLength(4);
+      expect(clock.delays()).toEqual([8000]);
+      window.dispatchEvent(new Event('online'));
+      expect(sockets).toHaveLength(5);
+      last().onerror?.(new Event('error'));
+      visibility.mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(sockets).toHaveLength(5);
+      visibility.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(sockets).toHaveLength(6);
+      // After disconnect() nothing wakes it.
+      channel.disconnect();
+      window.dispatchEvent(new Event('online'));
+      expect(sockets).toHaveLength(6);
+    } finally {
+      visibility.mockRestore();
+    }
   });
 
   it('abandons a connection not open within 2000 ms and counts it as a failure', () => {
@@ -160,8 +232,8 @@ describe('BrowserPushChannel', () => {
     clock.advance(1);
     expect(first.closedWith).toBeUndefined();
     expect(first.onopen).toBeNull();
-    expect(clock.delays()).toEqual([30_000]);
-    clock.advance(30_000);
+    expect(clock.delays()).toEqual([1000]);
+    clock.advance(1000);
     expect(sockets).toHaveLength(2);
   });
 

@@ -1,17 +1,11 @@
 import type { PushChannel, SocketConfig, SocketStatus } from '../../shared/bridge.ts';
 import { SOCKET_RECONNECT } from '../../shared/constants.ts';
+import { PROMPT_CLOSE_CODES, reconnectDelay, type BackoffPolicy } from './backoff.ts';
 import { kernelStorage, type KernelStorage } from './storage.ts';
 
-export interface ReconnectConfig {
-  intervalMs: number;
-  decay: number;
-  maxIntervalMs: number;
+export interface ReconnectConfig extends BackoffPolicy {
+  /** Spec §9: a connection not open within this long is abandoned and counts as a failure. */
   timeoutMs: number;
-}
-
-/** Spec §4/§9: the n-th reconnect (from 0) waits interval × decay^n, capped at the maximum. */
-export function reconnectDelay(attempt: number, config: Omit<ReconnectConfig, 'timeoutMs'> = SOCKET_RECONNECT): number {
-  return Math.min(config.intervalMs * config.decay ** attempt, config.maxIntervalMs);
 }
 
 /** Close codes after which reconnecting is pointless: the server refused the session or the uid. */
@@ -38,6 +32,13 @@ export interface PushChannelOptions {
   timers?: Timers;
   config?: ReconnectConfig;
   storage?: KernelStorage;
+  /** The jitter's source, in [0, 1); default Math.random. */
+  random?: () => number;
+  /**
+   * Moments worth trying at once instead of waiting out the back-off; returns how to stop listening. Default: the
+   * browser coming back online and the tab becoming visible (none outside a browser, as in Electron's main process).
+   */
+  wakeups?: (wake: () => void) => () => void;
 }
 
 const OPEN = 1;
@@ -47,12 +48,28 @@ const browserTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+function browserWakeups(wake: () => void): () => void {
+  const win = (globalThis as { window?: Window }).window;
+  const doc = (globalThis as { document?: Document }).document;
+  if (!win?.addEventListener) return () => undefined;
+  const onVisible = () => doc?.visibilityState !== 'hidden' && wake();
+  win.addEventListener('online', wake);
+  doc?.addEventListener('visibilitychange', onVisible);
+  return () => {
+    win.removeEventListener('online', wake);
+    doc?.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
 /** The push socket of spec §7 in the browser (on desktop it lives in the main process, behind the bridge). */
 export class BrowserPushChannel implements PushChannel {
   private readonly createSocket: (url: string) => SocketLike;
   private readonly timers: Timers;
   private readonly config: ReconnectConfig;
   private readonly storage: KernelStorage;
+  private readonly random: () => number;
+  private readonly wakeups: (wake: () => void) => () => void;
+  private stopWakeups: (() => void) | null = null;
   private readonly messageHandlers = new Set<(message: unknown) => void>();
   private readonly statusHandlers = new Set<(status: SocketStatus) => void>();
   private socket: SocketLike | null = null;
@@ -61,6 +78,7 @@ export class BrowserPushChannel implements PushChannel {
   private attempt = 0;
   private openTimer: unknown = null;
   private retryTimer: unknown = null;
+  private stableTimer: unknown = null;
   private stopped = true;
 
   constructor(options: PushChannelOptions = {}) {
@@ -68,6 +86,8 @@ export class BrowserPushChannel implements PushChannel {
     this.timers = options.timers ?? browserTimers;
     this.config = options.config ?? SOCKET_RECONNECT;
     this.storage = options.storage ?? kernelStorage;
+    this.random = options.random ?? Math.random;
+    this.wakeups = options.wakeups ?? browserWakeups;
   }
 
   connect(config: SocketConfig): void {
@@ -75,11 +95,14 @@ export class BrowserPushChannel implements PushChannel {
     this.settings = config;
     this.stopped = false;
     this.attempt = 0;
+    this.stopWakeups = this.wakeups(() => this.wake());
     this.open();
   }
 
   disconnect(): void {
     this.stopped = true;
+    this.stopWakeups?.();
+    this.stopWakeups = null;
     this.clearTimers();
     const socket = this.socket;
     this.socket = null;
@@ -104,6 +127,17 @@ export class BrowserPushChannel implements PushChannel {
     return this.current;
   }
 
+  /**
+   * Tries now when a retry is waiting (the network is back, the user looks at the window again): nobody should
+   * wait out a long back-off in front of the screen. Does nothing while a socket is open or opening.
+   */
+  wake(): void {
+    if (this.stopped || this.retryTimer === null) return;
+    this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.open();
+  }
+
   private open(): void {
     const settings = this.settings;
     if (!settings || this.stopped) return;
@@ -120,9 +154,13 @@ export class BrowserPushChannel implements PushChannel {
       // Spec §9 timeout: a connection not open in time is abandoned and counts as a failure.
       if (socket.readyState !== OPEN) this.fail(socket, true);
     }, this.config.timeoutMs);
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.clearOpenTimer();
-      this.attempt = 0;
+      // Only a connection that stays up restarts the schedule: a server that accepts and drops at once (one that
+      // keeps crashing, or refuses a flood) must still see the retries slow down.
+      this.stableTimer = this.timers.setTimeout(() => ((this.stableTimer = null), (this.attempt = 0)), this.config.stableMs);
       this.setStatus(1);
       socket.send(JSON.stringify({ type: 'bindUid', uid: settings.uid, login_ip: settings.loginIp }));
     };
@@ -139,6 +177,8 @@ export class BrowserPushChannel implements PushChannel {
     socket.onerror = () => this.fail(socket, true);
     socket.onclose = (event) => {
       if (FINAL_CLOSE_CODES.includes(event.code)) this.stopped = true;
+      // A drained shutdown of a process that was serving us: the others are up, come back on the first step.
+      if (opened && PROMPT_CLOSE_CODES.includes(event.code)) this.attempt = 0;
       this.fail(socket, false);
     };
   }
@@ -148,6 +188,7 @@ export class BrowserPushChannel implements PushChannel {
     if (socket !== this.socket) return;
     this.socket = null;
     this.clearOpenTimer();
+    this.clearStableTimer();
     detach(socket);
     if (close) socket.close();
     this.setStatus(0);
@@ -156,7 +197,7 @@ export class BrowserPushChannel implements PushChannel {
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
-    const delay = reconnectDelay(this.attempt, this.config);
+    const delay = reconnectDelay(this.attempt, this.config, this.random);
     this.attempt += 1;
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
@@ -176,8 +217,14 @@ export class BrowserPushChannel implements PushChannel {
     this.openTimer = null;
   }
 
+  private clearStableTimer(): void {
+    if (this.stableTimer !== null) this.timers.clearTimeout(this.stableTimer);
+    this.stableTimer = null;
+  }
+
   private clearTimers(): void {
     this.clearOpenTimer();
+    this.clearStableTimer();
     if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = null;
   }

@@ -1,8 +1,9 @@
 import { atom, useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { MessageItem, UnreadCounts } from '../../shared/api/messages.ts';
 import { parsePush } from '../../shared/messages/push.ts';
 import { sessionAtom } from '../kernel/atoms.ts';
+import { usePush } from './push-live.ts';
 import { useServices } from './services.tsx';
 
 /**
@@ -15,40 +16,26 @@ export const unreadCountsAtom = atom<UnreadCounts | null>(null);
 export interface MessagePushHandlers {
   onNew?(item: MessageItem): void;
   onUnread?(counts: UnreadCounts): void;
-  /** The socket (re)connected: pushes sent while it was down are lost, so state should be read again. */
+  /** The socket is bound again (push-live.ts): pushes sent while it was down are lost, so state should be read again. */
   onReconnect?(): void;
 }
 
 /**
- * Listens to the shell's push socket (the bridge: a WebSocket in the browser, the main process on desktop) for the
- * message centre's two events. Every open window has its own socket, so every window hears them.
+ * The message centre's two events on the shell's push socket (push-live.ts), and its reconnect signal. Every open
+ * window hears them (a socket per browser window; on desktop the main process forwards to each window).
  */
 export function useMessagePush(handlers: MessagePushHandlers): void {
-  const { bridge } = useServices();
   const space = useAtomValue(sessionAtom)?.entId ?? null;
-  // The latest handlers without re-subscribing on every render.
-  const current = useRef(handlers);
-  current.current = handlers;
-  useEffect(() => {
-    const push = bridge?.push;
-    if (!push) return; // Tests and hosts without a socket: the page still works, without live updates.
-    const offMessage = push.onMessage((message) => {
+  usePush({
+    onMessage: (message) => {
       const event = parsePush(message);
       // Events of another of the member's spaces are not this page's (their counts and lists are that space's).
       if (!event || (event.spaceId && space && event.spaceId !== space)) return;
-      if (event.type === 'messages.new') current.current.onNew?.(event.item);
-      if (event.type === 'messages.unread') current.current.onUnread?.(event.counts);
-    });
-    let last = push.status();
-    const offStatus = push.onStatus((status) => {
-      if (status === 1 && last === 0) current.current.onReconnect?.();
-      last = status;
-    });
-    return () => {
-      offMessage();
-      offStatus();
-    };
-  }, [bridge, space]);
+      if (event.type === 'messages.new') handlers.onNew?.(event.item);
+      if (event.type === 'messages.unread') handlers.onUnread?.(event.counts);
+    },
+    onReconnect: () => handlers.onReconnect?.(),
+  });
 }
 
 /**

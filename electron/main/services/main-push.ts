@@ -1,6 +1,6 @@
 import { WebSocket as NodeWebSocket } from 'ws';
 import type { PushChannel, SocketStatus } from '../../../shared/bridge.ts';
-import { BrowserPushChannel, type SocketLike } from '../../../renderer/kernel/socket.ts';
+import { BrowserPushChannel, type PushChannelOptions, type SocketLike } from '../../../renderer/kernel/socket.ts';
 import { createKernelStorage } from '../../../renderer/kernel/storage.ts';
 
 /** A window the main process forwards push events to (a BrowserWindow's webContents, or a test double). */
@@ -17,12 +17,16 @@ export interface TrayFeed {
 
 /**
  * The push socket of the desktop app lives here, in the main process (one per app, not one per window): the
- * same channel as the browser's (bindUid, the §4/§9 reconnect policy, status), over `ws` with the session
- * cookie. Messages go to every window; while no window is seen they count as unread and raise a notification.
+ * same channel as the browser's (bindUid, the reconnect schedule of decision 0110, status), over `ws` with the
+ * session cookie. Messages go to every window; while no window is seen they count as unread and raise a
+ * notification. The main process has no tab to become visible: `wakeups` are the desktop's moments to try at once
+ * (a window focused, the machine woken from sleep).
  */
-export function createMainPushChannel(cookie: () => string): PushChannel {
+export function createMainPushChannel(cookie: () => string, wakeups?: PushChannelOptions['wakeups']): PushChannel {
   return new BrowserPushChannel({
     createSocket: (url) => new NodeWebSocket(url, { headers: { cookie: cookie() } }) as unknown as SocketLike,
+    // Without any, nothing: there is no window or document in the main process to listen to.
+    wakeups: wakeups ?? (() => () => undefined),
     // socket_status belongs to the renderer's storage; the main process keeps its copy in memory.
     storage: createKernelStorage({ local: () => null, session: () => null }),
   });

@@ -72,6 +72,28 @@ describe('ChatPage', () => {
     expect(byTestId('chat-item')).toBeNull();
   });
 
+  it('after the socket was down, the open conversation reads what it missed, once, and the list is read again', async () => {
+    const text = (id: string, body: string): ChatMessage => ({ ...line(id, null), kind: 'text', body, system: null });
+    let history = [text('10', 'before')];
+    const { api, calls } = fakeApi({
+      'GET /api/chat/conversations': { conversations: [group] },
+      'GET /api/chat/conversations/5/messages': () => ({ messages: history, older: null }),
+    });
+    await renderPage(ChatPage, '/space-acme/qChat?conversation=5', api, 'en', ['user'], { bridge } as unknown as Partial<Services>);
+    const shown = () => [...document.querySelectorAll('[data-testid="chat-message"] .qp-chat-bubble')].map((b) => b.textContent);
+    expect(shown()).toEqual(['before']);
+    const lists = () => calls.filter((c) => c.path === '/api/chat/conversations').length;
+    const listed = lists();
+    // Sent while the socket was down: no push ever brings it.
+    history = [text('10', 'before'), text('11', 'missed')];
+    await push({ type: 'bound', uid: '1' } as unknown as ChatEvent);
+    expect(shown()).toEqual(['before', 'missed']);
+    expect(lists()).toBe(listed + 1);
+    // The same message pushed late (it was in flight at the reconnect) is not shown twice.
+    await push({ type: 'chat.message', spaceId: 'acme', message: text('11', 'missed') });
+    expect(shown()).toEqual(['before', 'missed']);
+  });
+
   it('offers no group settings in a direct chat', async () => {
     const direct = { ...group, kind: 'direct' as const, title: 'Bob', source: null };
     const { api } = fakeApi({ 'GET /api/chat/conversations': { conversations: [direct] }, 'GET /api/chat/conversations/5/messages': { messages: [], older: null } });

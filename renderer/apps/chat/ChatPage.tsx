@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_CONVERSATION_QUERY, isChatEvent, type ChatSummary } from '../../../shared/chat/chat.ts';
 import { WEBCHAT_OFF_MESSAGE } from '../../../shared/org/webchat.ts';
 import { sessionAtom } from '../../kernel/atoms.ts';
+import { usePush } from '../../shell/push-live.ts';
 import { useServices } from '../../shell/services.tsx';
 import type { PageProps } from '../types.ts';
 import { chatApi, chatToken, isChatOff } from './chat-api.ts';
@@ -21,7 +22,7 @@ type Phase = { kind: 'loading' } | { kind: 'off' } | { kind: 'failed'; reason: s
  */
 export function ChatPage({ match }: PageProps) {
   const { t } = useTranslation();
-  const { api, bridge } = useServices();
+  const { api } = useServices();
   const session = useAtomValue(sessionAtom);
   const me = session?.id ?? '';
   // Space admins may remove anyone from a group (the server decides; this only shows the buttons).
@@ -66,34 +67,35 @@ export function ChatPage({ match }: PageProps) {
     };
   }, [api, calls, me, round, t]);
 
-  useEffect(
-    () =>
-      bridge.push.onMessage((event) => {
-        if (!isChatEvent(event) || event.spaceId !== spaceId) return;
-        if (event.type === 'chat.conversation') return void reload();
-        if (event.type === 'chat.read') {
-          setChats((list) =>
-            list.map((c) =>
-              c.id !== event.conversationId
-                ? c
-                : { ...c, unread: event.userId === me ? 0 : c.unread, members: c.members.map((p) => (p.id === event.userId ? { ...p, lastReadId: event.lastReadId } : p)) },
-            ),
-          );
-          return;
+  usePush({
+    onMessage: (event) => {
+      if (!isChatEvent(event) || event.spaceId !== spaceId) return;
+      if (event.type === 'chat.conversation') return void reload();
+      if (event.type === 'chat.read') {
+        setChats((list) =>
+          list.map((c) =>
+            c.id !== event.conversationId
+              ? c
+              : { ...c, unread: event.userId === me ? 0 : c.unread, members: c.members.map((p) => (p.id === event.userId ? { ...p, lastReadId: event.lastReadId } : p)) },
+          ),
+        );
+        return;
+      }
+      const { message } = event;
+      setChats((list) => {
+        const found = list.find((c) => c.id === message.conversationId);
+        if (!found) {
+          void reload();
+          return list;
         }
-        const { message } = event;
-        setChats((list) => {
-          const found = list.find((c) => c.id === message.conversationId);
-          if (!found) {
-            void reload();
-            return list;
-          }
-          const counts = message.senderId !== me && activeRef.current !== found.id;
-          return [{ ...found, lastMessage: message, unread: found.unread + (counts ? 1 : 0) }, ...list.filter((c) => c !== found)];
-        });
-      }),
-    [bridge, spaceId, me, reload],
-  );
+        const counts = message.senderId !== me && activeRef.current !== found.id;
+        return [{ ...found, lastMessage: message, unread: found.unread + (counts ? 1 : 0) }, ...list.filter((c) => c !== found)];
+      });
+    },
+    // Chats started, last messages, unread counts and receipts pushed while the socket was down (decision 0110);
+    // the open conversation catches up its own history.
+    onReconnect: () => void reload(),
+  });
 
   if (phase.kind === 'loading') return <Spin block loading className="qp-gap" />;
   if (phase.kind === 'off') return <Result status="403" title={t('chat.title')} subTitle={t(WEBCHAT_OFF_MESSAGE)} data-testid="chat-off" />;

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { isChatEvent, readBy, type ChatMessage, type ChatSummary } from '../../../shared/chat/chat.ts';
 import { buildPath } from '../../../shared/routes/match.ts';
 import { ROUTES } from '../../../shared/routes/table.ts';
-import { useServices } from '../../shell/services.tsx';
+import { usePush } from '../../shell/push-live.ts';
+import { catchUp, mergeMessages } from './catch-up.ts';
 import { chatFileUrl, type ChatApi } from './chat-api.ts';
 import { Composer } from './Composer.tsx';
 import { GroupSettings } from './GroupSettings.tsx';
@@ -73,7 +74,6 @@ function MessageLine({ chatId, message: m, mine, receipt }: { chatId: string; me
 /** One conversation: history newest at the bottom, older pages loaded by scrolling up (keyset), live messages. */
 export function Conversation({ chat, me, spaceId, calls, manager, left, onChanged, onLeft }: Props) {
   const { t } = useTranslation();
-  const { bridge } = useServices();
   const [messages, setMessages] = useState<ChatMessage[] | null>(null);
   const [older, setOlder] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -83,6 +83,13 @@ export function Conversation({ chat, me, spaceId, calls, manager, left, onChange
   const anchor = useRef<{ bottom: true } | { height: number; top: number }>({ bottom: true });
   const readSent = useRef('0');
   const [managing, setManaging] = useState(false);
+  // A new round reads the history from the start again (a reconnect before the first read came back).
+  const [round, setRound] = useState(0);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -97,22 +104,40 @@ export function Conversation({ chat, me, spaceId, calls, manager, left, onChange
     return () => {
       live = false;
     };
-  }, [calls, chat.id]);
+  }, [calls, chat.id, round]);
 
-  // Both the socket and the sender's own answer bring a message: whichever comes second is dropped.
-  const append = (arrived: readonly ChatMessage[]) =>
-    setMessages((old) => (old ? [...old, ...arrived.filter((m) => !old.some((o) => o.id === m.id))] : old));
+  // Both the socket and the sender's own answer bring a message (or a catch-up read): the second is dropped.
+  const append = (arrived: readonly ChatMessage[]) => setMessages((old) => (old ? mergeMessages(old, arrived) : old));
+  // A reader at the bottom stays there as messages arrive; one reading further up keeps their place.
+  const followIfAtBottom = () => {
+    const el = box.current;
+    if (!el || el.scrollHeight - el.scrollTop - el.clientHeight < 80) anchor.current = { bottom: true };
+  };
 
-  useEffect(
-    () =>
-      bridge.push.onMessage((event) => {
-        if (!isChatEvent(event) || event.type !== 'chat.message' || event.spaceId !== spaceId || event.message.conversationId !== chat.id) return;
-        const el = box.current;
-        if (!el || el.scrollHeight - el.scrollTop - el.clientHeight < 80 || event.message.senderId === me) anchor.current = { bottom: true };
-        append([event.message]);
-      }),
-    [bridge, chat.id, spaceId, me],
-  );
+  usePush({
+    onMessage: (event) => {
+      if (!isChatEvent(event) || event.type !== 'chat.message' || event.spaceId !== spaceId || event.message.conversationId !== chat.id) return;
+      followIfAtBottom();
+      if (event.message.senderId === me) anchor.current = { bottom: true };
+      append([event.message]);
+    },
+    // Messages pushed while the socket was down never arrive: read what came after the newest one shown (0110).
+    onReconnect: () => {
+      if (!messages) return setRound((n) => n + 1);
+      const history = (before?: string | null) => calls.history(chat.id, before);
+      catchUp(history, messages.at(-1)?.id ?? '0').then(
+        (caught) => {
+          if (!mounted.current || caught.messages.length === 0) return;
+          followIfAtBottom();
+          if (caught.kind === 'joined') return append(caught.messages);
+          anchor.current = { bottom: true };
+          setMessages(caught.messages);
+          setOlder(caught.older);
+        },
+        () => undefined, // The history shown stays; the next reconnect or message tries again.
+      );
+    },
+  });
 
   useLayoutEffect(() => {
     const el = box.current;

@@ -22,8 +22,7 @@ describe('MessageBell', () => {
     expect(bell.getAttribute('aria-label')).toBe('Message centre, nothing unread');
     // Back from a lost connection, the counts are read again (pushes sent meanwhile never arrived).
     const before = calls.length;
-    await push.setStatus(0);
-    await push.setStatus(1);
+    await push.emit({ type: 'bound', uid: 'u-1' });
     expect(calls.length).toBe(before + 1);
   });
 });

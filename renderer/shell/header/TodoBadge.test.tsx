@@ -14,14 +14,20 @@ describe('TodoBadge', () => {
   it('shows the pending to-dos, leads to the process centre of this space, and asks again when a message arrives', async () => {
     const push = fakePush();
     let todo = 3;
-    const { api } = queryApi({ 'GET /api/messages/unread': counts({ todo: 1 }), 'GET /api/workflow/todo/counts': () => ({ todo, ccUnread: 0, drafts: 0 }) });
+    let unread = counts({ todo: 1 });
+    const { api } = queryApi({ 'GET /api/messages/unread': () => unread, 'GET /api/workflow/todo/counts': () => ({ todo, ccUnread: 0, drafts: 0 }) });
     await renderPage(Badge, '/space-acme/user/workbench', api, 'en', ['user'], { bridge: push.bridge }, (store) => store.set(allowedRoutesAtom, [centre]));
     expect(byTestId('todo-badge')!.dataset.count).toBe('3');
     expect(byTestId('todo-link')!.getAttribute('href')).toBe('/space-acme/form');
     expect(byTestId('todo-link')!.getAttribute('aria-label')).toBe('3 to-dos waiting');
     todo = 4;
-    await push.emit({ type: 'messages.unread', spaceId: 'acme', counts: counts({ todo: 2 }) });
+    unread = counts({ todo: 2 });
+    await push.emit({ type: 'messages.unread', spaceId: 'acme', counts: unread });
     expect(byTestId('todo-badge')!.dataset.count).toBe('4');
+    // A to-do done elsewhere while the socket was down changes no unread count: the reconnect itself asks again.
+    todo = 2;
+    await push.emit({ type: 'bound', uid: 'u-1' });
+    expect(byTestId('todo-badge')!.dataset.count).toBe('2');
   });
 
   it('is not there for someone who may not open the process centre', async () => {

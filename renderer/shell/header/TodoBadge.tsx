@@ -7,14 +7,16 @@ import { useLocation } from 'react-router-dom';
 import { buildPath } from '../../../shared/routes/match.ts';
 import { allowedRoutesAtom } from '../../kernel/atoms.ts';
 import { useUnreadCounts } from '../message-live.ts';
+import { useOnReconnect } from '../push-live.ts';
 import { useServices } from '../services.tsx';
 
 const SPACE_PREFIX = /^\/space-([a-z0-9]+)(?=\/|$)/i;
 
 /**
  * The header's to-do count: the member's pending to-dos — his own and those he works as an agent or
- * trustee — and the way to the process centre. It asks again whenever a message arrives (every new to-do is one)
- * and when the window regains focus; only for members who may open the process centre.
+ * trustee — and the way to the process centre. It asks again whenever a message arrives (every new to-do is one),
+ * when the window regains focus and after the push socket was down (a to-do done elsewhere meanwhile changes no
+ * unread count); only for members who may open the process centre.
  */
 export function TodoBadge() {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export function TodoBadge() {
     }
   }, [api, route]);
   useEffect(() => void refresh(), [refresh, counts?.total]);
+  useOnReconnect(() => void refresh());
   useEffect(() => {
     const onFocus = () => void refresh();
     window.addEventListener('focus', onFocus);

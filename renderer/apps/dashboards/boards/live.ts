@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { sessionAtom } from '../../../kernel/atoms.ts';
-import { useServices } from '../../../shell/services.tsx';
+import { usePush } from '../../../shell/push-live.ts';
 import type { DeviceValue } from './boards-api.ts';
 
 /** Record writes come in bursts (an import, a workflow step); one refetch per second of quiet is enough. */
@@ -35,40 +35,34 @@ export interface LiveHandlers {
 }
 
 /**
- * Listens to the shell's push socket for record writes and device values of the page's space. Every window has its
- * own socket, so the viewer in its own window hears them too. Pushes sent while the socket was down are lost: a
- * reconnect counts as a change.
+ * Listens to the shell's push socket (push-live.ts) for record writes and device values of the page's space. Every
+ * window has its own socket, so the viewer in its own window hears them too. Pushes sent while the socket was down
+ * are lost: the reconnect signal counts as a change (decision 0110).
  */
 export function useBoardLive(handlers: LiveHandlers): void {
-  const { bridge } = useServices();
   const space = useAtomValue(sessionAtom)?.entId ?? null;
   const current = useRef(handlers);
   current.current = handlers;
-  useEffect(() => {
-    const push = bridge?.push;
-    if (!push) return; // Tests and hosts without a socket: the page works, without live updates.
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const later = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => ((timer = null), current.current.onRecords()), LIVE_DEBOUNCE_MS);
-    };
-    const offMessage = push.onMessage((message) => {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const later = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => ((timer.current = null), current.current.onRecords()), LIVE_DEBOUNCE_MS);
+  };
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  usePush({
+    onMessage: (message) => {
       const event = parseBoardPush(message);
       if (!event || (event.spaceId && space && event.spaceId !== space)) return;
-      if (event.type === 'forms.records' && current.current.formIds.has(event.formId)) later();
-      if (event.type === 'iot.values' && event.values.length > 0) current.current.onDevice?.(event.values);
-    });
-    let last = push.status();
-    const offStatus = push.onStatus((status) => {
-      if (status === 1 && last === 0) later();
-      last = status;
-    });
-    return () => {
-      if (timer) clearTimeout(timer);
-      offMessage();
-      offStatus();
-    };
-  }, [bridge, space]);
+      if (event.type === 'forms.records' && handlers.formIds.has(event.formId)) later();
+      if (event.type === 'iot.values' && event.values.length > 0) handlers.onDevice?.(event.values);
+    },
+    onReconnect: later,
+  });
 }
 
 /** Calls `tick` every `seconds` (0: never) while mounted; a change of the interval restarts the clock. */
