@@ -14,6 +14,10 @@ afterAll(async () => {
   await platform?.stop();
 });
 
+/** The key's row as stored, with the transaction that last wrote it (xmin). */
+const keyRow = async (key: string) =>
+  (await platform.kernel.databases.owner.query<{ xmin: string; status: number | null; body: string | null }>('select xmin::text, status, body from idempotency_keys where key = $1', [key])).rows;
+
 const names = async (client: TestClient) =>
   ((await client.get('/api/org/departments')).body.data.departments as Array<{ name: string }>).map((d) => d.name);
 
@@ -89,9 +93,21 @@ describe('Idempotency-Key', () => {
     expect(other.body.msg).toBe('request.idempotencyKeyMismatch');
   });
 
+  it('stores the answer in the write\'s own transaction: the claim, the answer and the write commit as one', async () => {
+    const created = await admin.post('/api/org/departments', { name: 'Tool room' }, { 'idempotency-key': 'k-same-trx' });
+    expect(created.status).toBe(200);
+    const [row] = await keyRow('k-same-trx');
+    expect(row?.status).toBe(200);
+    expect(JSON.parse(row!.body!)).toEqual(created.body);
+    const written = await platform.kernel.databases.owner.query<{ xmin: string }>('select xmin::text from org_department where id = $1', [created.body.data.id]);
+    expect(row!.xmin).toBe(written.rows[0]!.xmin);
+  });
+
   it('a write that failed leaves its key free, so a corrected retry goes through', async () => {
     const failed = await admin.post('/api/org/departments', { name: 'Paint shop' }, { 'idempotency-key': 'k-retry' });
     expect(failed.status).toBe(409);
+    // Rolled back with the write: no claim and no answer kept.
+    expect(await keyRow('k-retry')).toEqual([]);
     const retried = await admin.post('/api/org/departments', { name: 'Paint shop 2' }, { 'idempotency-key': 'k-retry' });
     expect(retried.status).toBe(200);
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
@@ -104,6 +120,39 @@ describe('Idempotency-Key', () => {
     expect(answer.headers.get('idempotent-replayed')).toBeNull();
     expect(await names(nova)).toContain('Paint shop');
     expect((await names(admin)).filter((n) => n === 'Paint shop')).toHaveLength(1);
+  });
+
+  it('a write whose commit fails answers an error, keeps no answer and frees its key', async () => {
+    const owner = platform.kernel.databases.owner;
+    // A check the database makes only at the commit: after the handler has built its answer.
+    await owner.query(`create function refuse_at_commit() returns trigger language plpgsql as $$
+      begin if new.name = 'Refused at commit' then raise exception 'refused at commit'; end if; return new; end $$`);
+    await owner.query('create constraint trigger refuse_at_commit after insert on org_department deferrable initially deferred for each row execute function refuse_at_commit()');
+    try {
+      const failed = await admin.post('/api/org/departments', { name: 'Refused at commit' }, { 'idempotency-key': 'k-commit' });
+      expect(failed.status).toBe(500);
+      expect(failed.body.msg).toBe('common.internalError');
+      expect(await keyRow('k-commit')).toEqual([]);
+      expect(await names(admin)).not.toContain('Refused at commit');
+    } finally {
+      await owner.query('drop trigger refuse_at_commit on org_department; drop function refuse_at_commit()');
+    }
+    const retried = await admin.post('/api/org/departments', { name: 'Refused at commit' }, { 'idempotency-key': 'k-commit' });
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('a write whose handler answers from a cache dropped after the commit answers with what it wrote', async () => {
+    const path = '/api/org/dictionary/en/routes.org.structure';
+    const before = (await admin.get('/api/org/dictionary')).body.data.version;
+    const saved = await admin.put(path, { text: 'Org chart' }, { 'idempotency-key': 'k-words' });
+    expect(saved.status).toBe(200);
+    const after = (await admin.get('/api/org/dictionary')).body.data.version;
+    expect(after).not.toBe(before);
+    expect(saved.body.data.version).toBe(after);
+    const again = await admin.put(path, { text: 'Org chart' }, { 'idempotency-key': 'k-words' });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(saved.body);
   });
 
   it('refuses a malformed key and changes nothing', async () => {

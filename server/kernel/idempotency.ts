@@ -12,7 +12,11 @@ const KEEP_DAYS = 7;
 const PATH_MAX = 300;
 /** How long a duplicate waits for the first request's answer before asking its sender to come back later. */
 const WAIT_FOR_ANSWER_MS = 15_000;
-/** A claim this old without an answer lost it (its server stopped between the commit and the store). */
+/**
+ * A claim this old without an answer lost it: its server stopped between the commit and the store. Only answers
+ * stored after their write's commit can be lost so (a handler that waited for I/O after its transaction or queued
+ * afterCommit callbacks, an answer that is not text, a 5xx; decision 0108): the others commit with the write.
+ */
 const ANSWER_LOST_AFTER_MS = 60_000;
 
 /** The request's Idempotency-Key, when it has a well-formed one (a malformed key is a 400, not ignored). */
@@ -130,8 +134,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The answer for a write whose key was used before: what the first request answered, once it is stored —
  * a duplicate sent while the first is still running waits for it rather than getting a placeholder.
  * A key used for another request (space, route or body) is refused. Still running after the wait: 409
- * `request.duplicateInFlight` (the sender asks again later). Only an answer lost in a crash between the
- * write's commit and the store answers `request.replayed` without data.
+ * `request.duplicateInFlight` (the sender asks again later). Most answers commit with their write (decision 0108),
+ * so a committed claim has its answer at once; only an answer stored after the commit and lost in a crash between
+ * the two answers `request.replayed` without data.
  */
 export async function storedAnswerFor(db: Db, used: KeyAlreadyUsed): Promise<StoredAnswer | AppError> {
   const started = Date.now();
@@ -175,8 +180,17 @@ export async function claimKey(trx: Trx, userId: string, key: string, binding: K
 }
 
 /**
- * Stores the answer of a claimed write (after its commit). Committed asynchronously: the write itself is
- * already durable, and an answer lost in a crash only turns a replay's answer into `request.replayed`.
+ * Stores the answer of a claimed write in the write's own transaction, before its commit: both are kept, or neither
+ * (decision 0108). A retry after a crash then finds the answer, however soon after the commit the process died.
+ */
+export async function storeAnswerIn(trx: Trx, userId: string, key: string, answer: StoredAnswer): Promise<void> {
+  await trx.updateTable('idempotency_keys').set({ status: answer.status, body: answer.body }).where('user_id', '=', userId).where('key', '=', key).execute();
+}
+
+/**
+ * Stores the answer of a claimed write after its commit, when it could not go with it (decision 0108). Committed
+ * asynchronously: the write itself is already durable, and an answer lost in a crash only turns a replay's answer
+ * into `request.replayed`.
  */
 export async function storeAnswer(db: Db, userId: string, key: string, status: number, body: string): Promise<void> {
   // One statement, its own transaction, committed asynchronously (the setting is local to that transaction).

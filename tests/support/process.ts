@@ -47,3 +47,26 @@ export function crashProcess(child: ChildProcess): Promise<void> {
     process.kill(-child.pid!, 'SIGKILL');
   });
 }
+
+/**
+ * The JSON log lines (pino's) a started script writes to stdout, as they arrive: read it again to see later ones.
+ * Set the script's LOG_LEVEL to the level the test looks for; other output lines are left out.
+ */
+export function logLines(child: ChildProcess): () => Array<Record<string, unknown>> {
+  const lines: Array<Record<string, unknown>> = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk) => {
+    const text = partial + String(chunk);
+    const complete = text.split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) {
+      if (!line.startsWith('{')) continue;
+      try {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  return () => lines;
+}

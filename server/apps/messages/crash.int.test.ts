@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../tests/support/client.ts';
 import { boundSocket, eventually, ok } from '../../../tests/support/messages.ts';
 import { createTestDatabase, dropTestDatabase, startTestPlatform } from '../../../tests/support/platform.ts';
-import { crashProcess, startScript, stopProcess } from '../../../tests/support/process.ts';
+import { crashProcess, logLines, startScript, stopProcess } from '../../../tests/support/process.ts';
 import { startTestSmtp, type TestSmtp } from '../../../tests/support/smtp.ts';
 
 const NOTICES = 10;
@@ -49,7 +49,8 @@ describe('delivery survives a server process killed mid-delivery', () => {
 
     const env = { DATABASE_URL: databaseUrl, DEMO_SEED: '0', LOG_LEVEL: 'silent', PORT: '0', OUTBOUND_ALLOW: allow, MESSAGES_LEASE_SECONDS: '3' };
     const doomed = startScript('tests/support/serve.ts', env, /LISTENING (\S+) PID (\d+)/);
-    const survivor = startScript('tests/support/serve.ts', env, /LISTENING (\S+) PID (\d+)/);
+    const survivor = startScript('tests/support/serve.ts', { ...env, LOG_LEVEL: 'warn' }, /LISTENING (\S+) PID (\d+)/);
+    const said = logLines(survivor.child);
     children.push(doomed.child, survivor.child);
     const [, doomedUrl, doomedPid] = await doomed.ready;
     const [, survivorUrl] = await survivor.ready;
@@ -73,6 +74,20 @@ describe('delivery survives a server process killed mid-delivery', () => {
     expect(open).toBe(0);
     const byChannel = (await locker.query(`select channel, count(*)::int as n from messages_outbox group by 1 order by 1`)).rows;
     expect(byChannel).toEqual(['desktop', 'email', 'inApp', 'sms'].map((channel) => ({ channel, n: TOTAL })));
+
+    // Each lapsed claim the survivor took over is logged: the delivery (its outbox row) and the job, naming the
+    // doomed process's worker.
+    const retaken = (await eventually(async () => said(), (lines) => lines.some((l) => l.msg === 'message delivery taken over after its claim lapsed'))).filter(
+      (l) => l.msg === 'message delivery taken over after its claim lapsed',
+    );
+    expect(retaken.map((l) => l.channel)).toContain('sms');
+    const outboxIds = new Set((await locker.query('select id from messages_outbox')).rows.map((r) => String(r.id)));
+    for (const line of retaken) {
+      expect(line).toMatchObject({ level: 40, spaceId: 'acme' });
+      expect(outboxIds.has(String(line.outboxId))).toBe(true);
+      const job = said().find((l) => l.msg === 'job taken over from a worker that stopped answering' && l.jobId === line.jobId);
+      expect(String(job?.previousWorker)).toMatch(new RegExp(`^j-${doomedPid}-`));
+    }
 
     // SMS: sent under the delivery's key, so exactly one sent text per delivery however often it was tried.
     const sms = (await locker.query(`select send_key from sms_send_log where send_key like 'messages.%' and status = 'sent'`)).rows.map((r) => String(r.send_key));

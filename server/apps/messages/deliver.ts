@@ -182,7 +182,12 @@ export function defineDeliveryJobs(kernel: Kernel): void {
   for (const channel of MESSAGE_CHANNELS) {
     kernel.jobs.define<DeliveryPayload>(
       DELIVERY_KIND[channel],
-      async (job) => deliverOne(kernel, { spaceId: job.spaceId!, outboxId: job.payload.outboxId, round: job.payload.round }, channel),
+      async (job) => {
+        const at: Try = { spaceId: job.spaceId!, outboxId: job.payload.outboxId, round: job.payload.round };
+        // Its claim lapsed mid-delivery (a process died or hung): an e-mail may arrive twice, so say which delivery.
+        if (job.takenOver) kernel.log.warn({ jobId: job.id, outboxId: at.outboxId, round: at.round, spaceId: at.spaceId, channel }, 'message delivery taken over after its claim lapsed');
+        await deliverOne(kernel, at, channel);
+      },
       { leaseSeconds: deliveryLeaseSeconds(), concurrency: DELIVERY_LANE[channel] },
     );
   }

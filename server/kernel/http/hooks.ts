@@ -4,6 +4,7 @@ import type { Kernel } from '../kernel.ts';
 import { accessLogWriter } from '../logger.ts';
 import { entryFor } from '../audit.ts';
 import { storeAnswer, watchBody } from '../idempotency.ts';
+import { fencePool } from './answer-hold.ts';
 import type { App } from './server.ts';
 import type { RequestContext } from './context.ts';
 import { SAFE_METHODS, admit } from './admit.ts';
@@ -41,6 +42,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
       afterCommit: [],
       idempotencyKey: null,
       idempotencyClaimed: false,
+      hold: null,
       audited: false,
       platformKey: undefined,
     };
@@ -74,12 +76,35 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
     done();
   });
 
-  // The operation log is written before the answer leaves, so whoever reads it next sees this call.
+  // A keyed write's transaction may still be open when its answer leaves (answer-hold.ts): connections taken meanwhile
+  // wait for it, so the rest of its handler never reads past its uncommitted write.
+  fencePool(kernel.databases.appPool);
+  fencePool(kernel.databases.readPool);
+
+  // A held transaction commits here, with the answer (decision 0108); what follows happens after the commit.
   app.addHook('onSend', (req, reply, payload, done) => {
+    const hold = req.ctx?.hold;
+    if (!hold) return afterCommit(req, reply, payload, done);
+    const answer = reply.statusCode < 500 && typeof payload === 'string' ? { status: reply.statusCode, body: payload } : null;
+    hold.answer(answer).then(
+      () => afterCommit(req, reply, payload, done),
+      (error: unknown) => {
+        // The write rolled back, and its key with it: the error's own answer passes here again, with nothing held.
+        req.ctx.hold = null;
+        req.ctx.idempotencyClaimed = false;
+        done(error as Error);
+      },
+    );
+  });
+
+  // The operation log is written before the answer leaves, so whoever reads it next sees this call.
+  function afterCommit(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) {
     // A read-only POST (a chart's question) changed nothing: caches stay.
     if (!SAFE_METHODS.has(req.method) && !req.routeOptions.config.readOnly) for (const forget of kernel.writeAnswered) forget();
     const ctx = req.ctx;
-    if (ctx?.idempotencyClaimed && ctx.principal && ctx.idempotencyKey && reply.statusCode < 500 && typeof payload === 'string') {
+    const kept = ctx?.hold?.stored;
+    const keptAlready = kept?.status === reply.statusCode && kept.body === payload;
+    if (ctx?.idempotencyClaimed && ctx.principal && ctx.idempotencyKey && reply.statusCode < 500 && typeof payload === 'string' && !keptAlready) {
       const stored = storeAnswer(kernel.db, ctx.principal.userId, ctx.idempotencyKey, reply.statusCode, payload);
       ctx.idempotencyClaimed = false; // store once, then continue with the audit below
       stored.then(
@@ -92,7 +117,7 @@ export function installKernelHooks(app: App, kernel: Kernel): void {
       return;
     }
     onSendAudit(req, reply, payload, done);
-  });
+  }
 
   function onSendAudit(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) {
     const ctx = req.ctx;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/messages.ts';
 import { createTestDatabase, dropTestDatabase, startTestPlatform } from '../../../tests/support/platform.ts';
-import { crashProcess, startScript, stopProcess } from '../../../tests/support/process.ts';
+import { crashProcess, logLines, startScript, stopProcess } from '../../../tests/support/process.ts';
 
 let databaseUrl = '';
 let owner: pg.Client | null = null;
@@ -39,7 +39,8 @@ describe('a worker process killed in the middle of a job', () => {
     await eventually(runs, (rows) => rows.length === 1);
     await crashProcess(doomed.child);
 
-    const survivor = worker({ SLOW_MS: '100' });
+    const survivor = worker({ SLOW_MS: '100', LOG_LEVEL: 'warn' });
+    const said = logLines(survivor.child);
     const [, survivorName] = await survivor.ready;
     const done = await eventually(runs, (rows) => rows.some((r) => r.phase === 'end'), 30_000);
     expect(done).toEqual([
@@ -52,5 +53,8 @@ describe('a worker process killed in the middle of a job', () => {
       (row) => row.state === 'done',
     );
     expect(state).toEqual({ state: 'done', attempts: 2, locked_by: null });
+    // The takeover is logged by the process that took over, naming the worker that stopped answering.
+    const takeover = await eventually(async () => said().find((line) => line.jobId === job), Boolean);
+    expect(takeover).toMatchObject({ level: 40, msg: 'job taken over from a worker that stopped answering', kind: 'test.slow', previousWorker: doomedName, worker: survivorName });
   });
 });

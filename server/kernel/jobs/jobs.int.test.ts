@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/messages.ts';
 import { startTestPlatform } from '../../../tests/support/platform.ts';
@@ -10,6 +11,8 @@ let platform: Platform;
 const seen: Array<{ kind: string; id: string; spaceId: string | null; attempt: number; payload: unknown }> = [];
 const failures = new Map<string, number>();
 let orderLog: string[] = [];
+/** What the platform logs at warn level or worse while the suite runs. */
+const warnings: Array<Record<string, unknown>> = [];
 
 /** Reads a job as the owner would not: through the space it belongs to (row-level security). */
 const stateIn = (spaceId: string, id: string) =>
@@ -19,7 +22,7 @@ const enqueueIn = (spaceId: string, kind: string, extra: Record<string, unknown>
   inSpace(platform.kernel.db, spaceId, (trx) => platform.kernel.jobs.enqueue(trx, { kind, payload: { n: 1 }, ...extra }));
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
+  platform = await startTestPlatform({ log: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as Record<string, unknown>) }) });
   const jobs = platform.kernel.jobs;
   const note = (job: Job) => void seen.push({ kind: job.kind, id: job.id, spaceId: job.spaceId, attempt: job.attempt, payload: job.payload });
   jobs.define('test.ok', async (job) => note(job));
@@ -150,6 +153,9 @@ describe('a job whose worker stopped answering', () => {
     expect(run).toMatchObject({ attempt: 2, payload: { takenOver: true } });
     expect(await eventually(() => stateIn('acme', id!), (s) => s?.state === 'done')).toMatchObject({ state: 'done', attempts: 2 });
     expect(seen.filter((s) => s.id === id)).toHaveLength(1);
+    expect(warnings.filter((w) => w.msg === 'job taken over from a worker that stopped answering' && w.jobId === id)).toEqual([
+      expect.objectContaining({ level: 40, kind: 'test.orphan', previousWorker: 'dead-worker', worker: platform.kernel.jobs.worker, spaceId: 'acme' }),
+    ]);
     // The dead worker's late end is refused: the job is not its to finish any more.
     expect((await platform.kernel.databases.owner.query(`select kernel_job_finish('dead-worker', $1, null, null) as ok`, [id])).rows[0].ok).toBe(false);
   });

@@ -18,7 +18,7 @@ interface Claimed {
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
-  taken_over: boolean;
+  taken_from: string | null; // the worker whose lapsed claim this takes over; null: the job was ready
 }
 
 const toJson = (jobs: readonly EnqueueOptions[]) =>
@@ -220,7 +220,7 @@ export class JobQueue {
   private async run(row: Claimed, signal: AbortSignal): Promise<void> {
     const id = String(row.id);
     const kind = this.kinds.get(row.kind)!;
-    if (row.taken_over) this.log.warn({ jobId: id, kind: row.kind, spaceId: row.space_id, attempt: row.attempts }, 'job taken over from a worker that stopped answering');
+    if (row.taken_from !== null) this.log.warn({ jobId: id, kind: row.kind, previousWorker: row.taken_from, worker: this.worker, spaceId: row.space_id, attempt: row.attempts }, 'job taken over from a worker that stopped answering');
     const job: Job = {
       id,
       spaceId: row.space_id,
@@ -228,7 +228,7 @@ export class JobQueue {
       payload: row.payload,
       attempt: row.attempts,
       maxAttempts: row.max_attempts,
-      takenOver: row.taken_over,
+      takenOver: row.taken_from !== null,
       signal,
       heartbeat: async () => {
         const held = (await this.renew([id], kind.leaseSeconds)).includes(id);
