@@ -39,6 +39,8 @@ export interface Config {
   database?: DatabaseLimits;
   /** Seconds a stopping process gives in-flight requests and jobs before it cuts them (DRAIN_TIMEOUT, default 30). */
   drainSeconds?: number;
+  /** Seconds between readiness failing and the listener closing (DRAIN_DELAY, default 0): time for a balancer's probes to notice. */
+  drainDelaySeconds?: number;
   /** Seconds an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT, default 72: above a proxy's 60 s idle time). */
   keepAliveSeconds?: number;
 }
@@ -134,6 +136,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: flag(env.JOBS, true),
     database: databaseLimits(env),
     drainSeconds: count('DRAIN_TIMEOUT', env.DRAIN_TIMEOUT, 30, 0),
+    drainDelaySeconds: count('DRAIN_DELAY', env.DRAIN_DELAY, 0, 0),
     keepAliveSeconds: count('KEEP_ALIVE_TIMEOUT', env.KEEP_ALIVE_TIMEOUT, 72, 1),
   };
 }

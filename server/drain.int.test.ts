@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 function startCompiled(): Promise<{ child: ChildProcess; url: string }> {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(os.tmpdir(), 'qpaas-drain-data'), SECRET_KEY: TEST_SECRET_KEY, DEMO_PASSWORD: TEST_DEMO_PASSWORD, DEMO_MQTT_PORT: 'off', LOG_LEVEL: 'info', LOG_FILE: logFile, DRAIN_TIMEOUT: '20', FORMS_JOB_STALE_SECONDS: '30' };
+  const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(os.tmpdir(), 'qpaas-drain-data'), SECRET_KEY: TEST_SECRET_KEY, DEMO_PASSWORD: TEST_DEMO_PASSWORD, DEMO_MQTT_PORT: 'off', LOG_LEVEL: 'info', LOG_FILE: logFile, DRAIN_TIMEOUT: '20', DRAIN_DELAY: '1', FORMS_JOB_STALE_SECONDS: '30' };
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -103,9 +103,13 @@ describe('SIGTERM drains the compiled server', () => {
 
     const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
-    // Readiness fails first, while the process still answers.
-    const ready = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
-    expect([503, 0]).toContain(ready);
+    // Readiness fails first, while the process still answers (the write above is still in flight).
+    let ready = 200;
+    for (let i = 0; i < 100 && ready === 200; i += 1) {
+      ready = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+      if (ready === 200) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(ready).toBe(503);
 
     const write = await answered;
     expect(write.status).toBe(200);

@@ -107,6 +107,8 @@ export async function startPlatform(config: Config, options: StartOptions = {}):
         readiness.draining = true;
         const started = Date.now();
         log.info({ inFlight: inFlight(), drainSeconds: drainMs / 1000 }, 'draining');
+        // Readiness fails first: a balancer whose probes see it stops sending work before the listener closes.
+        if (config.drainDelaySeconds) await new Promise((resolve) => setTimeout(resolve, config.drainDelaySeconds! * 1000));
         // Jobs stop between batches while requests finish: both within the same bound.
         const [cut] = await Promise.all([closeHttp(app, inFlight, drainMs), stopWorkers()]);
         await demoLine?.stop();
