@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseLimits } from '../../config.ts';
+import { openReadPool } from './replica.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -42,7 +43,8 @@ export function openDatabases(url: string, options: { appPoolSize?: number; limi
   const appOptions = `-c role=${APP_ROLE}${limits.statementTimeoutMs ? ` -c statement_timeout=${Math.round(limits.statementTimeoutMs)}` : ''}`;
   const owner = new pg.Pool({ connectionString: url, max: 3, ...timing });
   const appPool = new pg.Pool({ connectionString: url, max: options.appPoolSize ?? limits.poolMax, options: appOptions, ...timing });
-  const readPool = new pg.Pool({ connectionString: url, max: limits.readPoolMax, options: appOptions, pipeline: true, ...timing } as pg.PoolConfig);
+  // With DATABASE_READ_URL these run on a streaming replica while it keeps up (replica.ts, decision 0112).
+  const readPool = openReadPool(url, { max: limits.readPoolMax, options: appOptions, pipeline: true, ...timing } as pg.PoolConfig);
   // An idle connection the server drops (restart, failover, a forced drop) must not take the process down: the
   // pool forgets it and opens a new one when asked; the next query reports anything lasting.
   for (const pool of [owner, appPool, readPool]) pool.on('error', () => undefined);
