@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform.ts';
 import { startTestPlatform } from '../../tests/support/platform.ts';
@@ -9,14 +10,20 @@ import { registerKernelRoutes } from './routes/index.ts';
 
 let platform: Platform;
 let app: App;
+/** What the server logs at warn and above: serving a page or a file is no reason for either. */
+const warnings: Array<Record<string, unknown>> = [];
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'qpaas-web-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'assets'));
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
   fs.writeFileSync(path.join(root, 'assets/app-123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
   fs.writeFileSync(path.join(os.tmpdir(), 'qpaas-secret.txt'), 'secret');
-  platform = await startTestPlatform({ demoSeed: false });
+  platform = await startTestPlatform({
+    demoSeed: false,
+    log: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as Record<string, unknown>) }),
+  });
   app = await createHttpServer(platform.kernel, false, root);
   registerKernelRoutes(app, platform.kernel);
   await app.ready();
@@ -36,6 +43,17 @@ describe('hosting the web app', () => {
       expect(answer.headers['cache-control']).toBe('no-cache');
       expect(answer.body).toContain('<title>shell</title>');
     }
+  });
+
+  it('serving pages and files logs no warning (each answer is sent once)', async () => {
+    warnings.length = 0;
+    for (const url of ['/', '/space-acme/workbench', '/assets/app-123.js', '/favicon.svg']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBeLessThan(500);
+    }
+    // The "already sent" warning comes after the answer, from the handler's promise settling.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warnings.map((line) => line.msg ?? (line.err as { message?: string } | undefined)?.message)).toEqual([]);
   });
 
   it('serves hashed assets for good, and a missing asset is a 404', async () => {

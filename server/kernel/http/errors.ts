@@ -103,7 +103,8 @@ export function frameworkErrorHandler(kernel: Kernel) {
   };
 }
 
-type FallbackHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | null>;
+/** Answers a path no route has (true), or leaves it to the 404 answer (false). */
+type FallbackHandler = (req: FastifyRequest, reply: FastifyReply) => boolean;
 
 export function installErrorHandling(app: App, kernel: Kernel, fallback: FallbackHandler | null = null): void {
   app.setErrorHandler(async (error: FastifyError, req, reply) => {
@@ -121,8 +122,9 @@ export function installErrorHandling(app: App, kernel: Kernel, fallback: Fallbac
     return reply.code(stored.status).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(stored.body);
   }
   // Paths that are no API route: the web app's files and pages when it is built, else a 404 answer.
+  // Returning the reply lets Fastify wait for the file being sent rather than answer again.
   app.setNotFoundHandler(async (req, reply) => {
-    const served = fallback ? await fallback(req, reply) : null;
-    return served ?? sendError(kernel, req, reply, new AppError(404, 'common.notFound'));
+    if (fallback?.(req, reply)) return reply;
+    return sendError(kernel, req, reply, new AppError(404, 'common.notFound'));
   });
 }
