@@ -20,6 +20,8 @@ export const REAL_SERVER_SUITES = [
   'server/kernel/push/two-process.int.test.ts',
   // The compiled server stopped with work in flight, as production runs it on a real server.
   'server/drain.int.test.ts',
+  // Backups and restores with the distribution's pg_dump and pg_restore (the embedded server is newer than them).
+  'tests/deploy/backup-restore.int.test.ts',
   'server/apps/messages/crash.int.test.ts',
   'server/apps/forms/jobs/import-crash.int.test.ts',
   // Row locks and serialisation under concurrent approvals.
