@@ -30,7 +30,8 @@ async function failure(promise: Promise<unknown>): Promise<ImportFileError> {
 
 const SHEET = xml(`<worksheet ${MAIN}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`);
 
-describe('real inflated bytes are counted, declared sizes are not trusted', () => {
+// Each case builds and deflates 64 MB: seconds on a busy 2-core machine, past the default 5 s.
+describe('real inflated bytes are counted, declared sizes are not trusted', { timeout: 30_000 }, () => {
   it('shared strings whose headers declare 1 KB but inflate to 64 MB: refused as a zip bomb while streaming', async () => {
     const huge = Buffer.concat([xml(`<sst ${MAIN}><si><t>`), Buffer.alloc(64 * 1024 * 1024, 0x41), xml('</t></si></sst>').subarray(38)]);
     const file = tmp.file('lying-strings.xlsx');
