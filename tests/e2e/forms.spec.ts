@@ -147,12 +147,23 @@ describe.skipIf(!!missing)('forms in a real browser', () => {
     await expectAccessible(page, 'application search results');
   });
 
-  it('exports and sees the entry in the export history', async () => {
+  it('exports, downloads the file from the dialog and sees the entry in the export history', async () => {
     await byTestId('export-button').click();
     await byTestId('export-format-xlsx').click();
     await byTestId('export-start').click();
     await page.locator('[data-testid="export-status"][data-status="complete"]').waitFor({ timeout: 30_000 });
     await expectAccessible(page, 'export dialog');
+    // The dialog's link saves the file, as the history's does: the client router must not open it as a page.
+    const before = page.url();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), byTestId('export-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const saved = path.join(work, 'export.xlsx');
+    await download.saveAs(saved);
+    const exported: Cell[][] = [];
+    for await (const row of readSheet(saved, 'xlsx')) exported.push(row);
+    expect(exported.flat()).toContain('B-103');
+    expect(page.url()).toBe(before);
+    expect(await byTestId('not-found-page').count()).toBe(0);
     await byTestId('export-history').click();
     await page.locator('[data-testid^="history-row-"]').first().waitFor();
     expect(await page.locator('[data-testid^="history-status-"]').first().innerText()).toMatch(/准备完成|Prepare complete/);

@@ -3,7 +3,7 @@ import { IconDownload, IconLoading, IconRefresh } from '@arco-design/web-react/i
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_HISTORY_DAYS } from '../../../shared/constants.ts';
-import { apiUrl } from '../../kernel/transport.ts';
+import { downloadLink } from '../../kernel/download-link.ts';
 import { useServices } from '../../shell/services.tsx';
 import type { PageProps } from '../types.ts';
 
@@ -101,8 +101,7 @@ export function AppHistoryPage({ match }: PageProps) {
             type="text"
             size="small"
             icon={<IconDownload />}
-            href={apiUrl('', match.spaceUri, `/api/forms/jobs/${encodeURIComponent(row.id)}/file`)}
-            download={row.fileName ?? true}
+            {...downloadLink(match.spaceUri, `/api/forms/jobs/${encodeURIComponent(row.id)}/file`, row.fileName)}
             data-testid={`history-download-${row.id}`}
           >
             {t('forms.detail.history.downloadFile')}

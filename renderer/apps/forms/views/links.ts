@@ -1,5 +1,6 @@
 import { buildPath, type RouteMatch } from '../../../../shared/routes/match.ts';
 import { ROUTES } from '../../../../shared/routes/table.ts';
+import { downloadLink } from '../../../kernel/download-link.ts';
 import { apiUrl } from '../../../kernel/transport.ts';
 import { postFiles } from '../../../kernel/upload.ts';
 import type { ImportPreview } from './types.ts';
@@ -22,7 +23,9 @@ export function routePath(match: Pick<RouteMatch, 'spaceUri' | 'spaceId'>, route
 export const apiLink = (spaceUri: string, path: string) => apiUrl('', spaceUri, path);
 
 export const fileLink = (spaceUri: string, fileId: string) => apiLink(spaceUri, `/api/forms/files/${encodeURIComponent(fileId)}`);
-export const exportFileLink = (spaceUri: string, jobId: string) => apiLink(spaceUri, `/api/forms/jobs/${encodeURIComponent(jobId)}/file`);
+/** An export's prepared file as a download link (its `download` keeps the client router from taking it for a page). */
+export const exportDownload = (spaceUri: string, jobId: string, fileName?: string | null) =>
+  downloadLink(spaceUri, `/api/forms/jobs/${encodeURIComponent(jobId)}/file`, fileName);
 export const failuresLink = (spaceUri: string, jobId: string) => apiLink(spaceUri, `/api/forms/jobs/${encodeURIComponent(jobId)}/failures?format=xlsx`);
 
 /** Step 1 of an import: the sheet, checked by the server (type, size, zip bomb, quoting) before it is kept. */

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { FilterGroup } from '../../../../../shared/forms/filters.ts';
 import { useServices } from '../../../../shell/services.tsx';
 import { useJob } from '../hooks/use-job.ts';
-import { exportFileLink } from '../links.ts';
 import { formPath } from '../records-api.ts';
 import type { Job } from '../types.ts';
 import { ExportProgress } from './JobStatus.tsx';
@@ -74,7 +73,7 @@ export function ExportModal({ formId, spaceUri, filter, columns, historyHref, on
           </Typography.Text>
         </Space>
       ) : (
-        <ExportProgress job={job} error={error} fileHref={exportFileLink(spaceUri, started.id)} />
+        <ExportProgress job={job} error={error} spaceUri={spaceUri} />
       )}
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { Alert, Link, Progress, Space, Spin, Typography } from '@arco-design/web-react';
 import { IconCheckCircleFill, IconCloseCircleFill } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
+import { exportDownload } from '../links.ts';
 import type { Job } from '../types.ts';
 
 interface ImportProps {
@@ -51,11 +52,11 @@ export function ImportProgress({ job, error, failuresHref }: ImportProps) {
 interface ExportProps {
   job: Job | null;
   error: string | null;
-  fileHref: string;
+  spaceUri: string;
 }
 
 /** An export's state (§4): preparing, then prepare complete (download) or prepare failed. */
-export function ExportProgress({ job, error, fileHref }: ExportProps) {
+export function ExportProgress({ job, error, spaceUri }: ExportProps) {
   const { t } = useTranslation();
   const status = job?.status ?? 'preparing';
   return (
@@ -70,7 +71,7 @@ export function ExportProgress({ job, error, fileHref }: ExportProps) {
             {status === 'preparing' ? `${t('forms.export.preparing')}…` : status === 'complete' ? t('forms.export.complete') : t('forms.export.failed')}
           </Typography.Title>
           {status === 'complete' && job && (
-            <Link href={fileHref} data-testid="export-download">
+            <Link {...exportDownload(spaceUri, job.id, job.fileName)} data-testid="export-download">
               {t('forms.views.export.download', { name: job.fileName ?? '' })}
             </Link>
           )}
