@@ -119,7 +119,7 @@ export interface FormsJobTable {
   failed: Generated<number>;
   cursor: Generated<number>;
   output_name: string | null;
-  output_path: string | null;
+  /** Bytes of the finished export, which is stored in forms_export_part. */
   output_size: string | null;
   error_key: string | null;
   /** The parameters of the failure's message (`max`, `row`, …). */
@@ -128,6 +128,15 @@ export interface FormsJobTable {
   app_name: Generated<string>;
   created_at: Timestamp;
   finished_at: Date | null;
+}
+
+/** A finished export's bytes in order, a MiB a part (decision 0109). */
+export interface FormsExportPartTable {
+  space_id: string;
+  job_id: string;
+  seq: number;
+  bytes: Buffer;
+  stored_at: Generated<Date>;
 }
 
 export interface FormsImportFailureTable {
@@ -149,6 +158,7 @@ declare module '../../kernel/db/schema.ts' {
     forms_view: FormsViewTable;
     forms_file: FormsFileTable;
     forms_job: FormsJobTable;
+    forms_export_part: FormsExportPartTable;
     forms_import_failure: FormsImportFailureTable;
   }
 }

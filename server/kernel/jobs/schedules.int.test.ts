@@ -111,6 +111,7 @@ describe('schedules', () => {
     const platformRows = (await owner.query(`select kind, name, cron, time_zone from kernel_schedule where space_id is null order by kind`)).rows;
     expect(platformRows).toEqual([
       { kind: 'console.watch.prune', name: 'hourly', cron: '41 * * * *', time_zone: 'UTC' },
+      { kind: 'forms.export.prune', name: 'hourly', cron: '53 * * * *', time_zone: 'UTC' },
       { kind: 'kernel.housekeeping', name: 'hourly', cron: '23 * * * *', time_zone: 'UTC' },
     ]);
     expect((await list('acme')).map((r) => r.kind)).not.toContain('kernel.housekeeping');

@@ -11,18 +11,16 @@ import { SHARING_REFUSED } from '../../../../shared/org/data-sharing.ts';
 import { createI18n } from '../../../kernel/i18n.ts';
 import { loadFormAs } from '../context.ts';
 import { and } from '../filter-sql.ts';
-import { openWriter, wallOf, type Cell, type ColumnFormat, type SheetKind } from '../../../kernel/sheets/index.ts';
+import { openWriter, wallOf, type Cell, type ColumnFormat, type RowWriter, type SheetKind } from '../../../kernel/sheets/index.ts';
 import { labelsFor, readerOf, type Labels } from '../labels.ts';
 import { visibleWhere } from '../list.ts';
 import { SYSTEM_SELECT, storedFields, toApiRecord, type ApiRecord, type RecordRow } from '../storage.ts';
+import { attemptFile, storeExport } from './export-store.ts';
 import { JobFailed, JobTakenOver, type JobContext } from './runner.ts';
 import { spaceTimeZone } from './space-zone.ts';
 
 const BATCH = 5000;
 const i18n = createI18n();
-
-/** Where finished exports are kept: DATA_DIR/exports/<space>/<job>.<format>. */
-export const exportPath = (dataDir: string, spaceId: string, jobId: string, format: SheetKind) => path.join(dataDir, 'exports', spaceId, `${jobId}.${format}`);
 
 /** A stored day ('2024-02-29') as a spreadsheet date: midnight in the UTC fields, never shifted by a zone. */
 const dayCell = (value: string): Cell => {
@@ -83,8 +81,6 @@ export async function runExport(context: JobContext, dataDir: string, sharing: D
   if (!(await inSpace(db, actor.spaceId, (trx) => sharing.allowed(trx, actor))).export) throw new JobFailed(SHARING_REFUSED.export);
   const format = job.params.format as SheetKind;
   const language = (job.params.lang as Language) ?? 'zh-CN';
-  const target = exportPath(dataDir, actor.spaceId, job.id, format);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
   const { form, viewer } = await inSpace(db, actor.spaceId, (trx) => loadFormAs(trx, actor, job.form_id));
   const wanted = job.params.columns as string[] | undefined;
   const fields = wanted ? viewer.fields.filter((f) => wanted.includes(f.key)) : viewer.fields;
@@ -92,11 +88,17 @@ export async function runExport(context: JobContext, dataDir: string, sharing: D
   // The record number is the serial field's value: it is exported in that field's column, under its label,
   // once (a form without a serial field has no numbers).
   const header = [...fields.map((f) => f.label), system('forms.export.colOwner'), system('forms.export.colCreatedAt'), system('forms.export.colUpdatedAt')];
-  const writer = await openWriter(target, format, header, form.name.slice(0, 31), columnFormats(fields));
   const zone = await inSpace(db, actor.spaceId, (trx) => spaceTimeZone(trx, actor.spaceId));
-  let rows = 0;
-  let afterId: string | null = null;
+  // This try's own file (decision 0109): created here, exclusively, and kept open to be read back through, so the
+  // writer (which opens it by name) fills this very file and a sweep of its name cannot take its bytes away.
+  const target = attemptFile(dataDir, actor.spaceId, job.id, context.attempt, format);
+  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  const file = await fs.promises.open(target, 'wx+');
+  let writer: RowWriter | null = null;
   try {
+    writer = await openWriter(target, format, header, form.name.slice(0, 31), columnFormats(fields));
+    let rows = 0;
+    let afterId: string | null = null;
     for (;;) {
       if (!(await context.heartbeat())) throw new JobTakenOver();
       const page: { records: ApiRecord[]; labels: Labels } = await inSpace(db, actor.spaceId, async (trx) => {
@@ -119,14 +121,23 @@ export async function runExport(context: JobContext, dataDir: string, sharing: D
       if (page.records.length < BATCH) break;
       afterId = page.records.at(-1)!.id;
     }
-    const { bytes } = await writer.close();
-    await inSpace(db, actor.spaceId, (trx) =>
-      sql`update forms_job set status = 'complete', total = ${rows}, done = ${rows}, output_path = ${target}, output_size = ${bytes}, finished_at = now()
-        where id = ${job.id}::bigint`.execute(trx),
-    );
-  } catch (error) {
-    await writer.close().catch(() => undefined);
-    fs.rmSync(target, { force: true });
-    throw error;
+    const open = writer;
+    writer = null;
+    await open.close();
+    // One transaction, fenced by the lease: only the worker that holds the job stores its bytes and completes it. A
+    // try that lost the job (its process froze past the lease, another took over) touches neither the job nor what
+    // the other stored: it only removes its own file, below.
+    const completed = await inSpace(db, actor.spaceId, async (trx) => {
+      if (!(await context.holds(trx))) return false;
+      const bytes = await storeExport(trx, actor.spaceId, job.id, file);
+      await sql`update forms_job set status = 'complete', total = ${rows}, done = ${rows}, output_size = ${bytes}, finished_at = now()
+        where id = ${job.id}::bigint`.execute(trx);
+      return true;
+    });
+    if (!completed) throw new JobTakenOver();
+  } finally {
+    await writer?.close().catch(() => undefined);
+    await file.close().catch(() => undefined);
+    await fs.promises.rm(target, { force: true });
   }
 }

@@ -15,6 +15,7 @@ import { loadForm } from '../context.ts';
 import { fileRef, readUploads, sha256 } from '../files.ts';
 import { checkFilter } from './job-checks.ts';
 import { runExport } from './export-job.ts';
+import { defineExportHousekeeping, exportStream, storedParts } from './export-store.ts';
 import { IMPORTABLE, suggestMapping } from './import-cells.ts';
 import { discardImport, runImport } from './import-job.ts';
 import { jobColumns, ownJob } from './own-job.ts';
@@ -56,6 +57,7 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
     import: { run: (context) => runImport(context, kernel), discard: discardImport },
     export: { run: (context) => runExport(context, kernel.config.dataDir, kernel.sharing) },
   });
+  defineExportHousekeeping(app, kernel);
   registerSheetRoutes(app, kernel);
 
   /** Step 1: upload the sheet; it is checked (type by content, zip bomb, size, quoting) before it is kept. */
@@ -144,18 +146,25 @@ export function registerJobRoutes(app: App, kernel: Kernel): void {
   });
 
   app.get('/api/forms/jobs/:jobId', { config: { access }, schema: { params: JobParams, querystring: NoQuery } }, async (req) => {
-    const { output_path: _path, user_id: _user, params: _params, ...job } = await ownJob(kernel, req, req.params.jobId);
+    const { user_id: _user, params: _params, ...job } = await ownJob(kernel, req, req.params.jobId);
     return { code: 200, msg: 'ok', data: job };
   });
 
+  /** A finished export, from PostgreSQL: any server process of the database answers it (decision 0109). */
   app.get('/api/forms/jobs/:jobId/file', { config: { access }, schema: { params: JobParams, querystring: NoQuery } }, async (req, reply) => {
+    let parts = 0;
     // An export made before the policy changed is not taken out after it (decision 0046).
-    const job = await ownJob(kernel, req, req.params.jobId, (trx) => kernel.sharing.require(trx, { userId: signedIn(req).userId, roles: req.ctx.roles }, 'export'));
-    if (job.kind !== 'export' || job.status !== 'complete' || !job.output_path || !fs.existsSync(job.output_path)) throw fail.conflict('forms.job.notReady');
+    const job = await ownJob(kernel, req, req.params.jobId, async (trx) => {
+      await kernel.sharing.require(trx, { userId: signedIn(req).userId, roles: req.ctx.roles }, 'export');
+      parts = await storedParts(trx, req.params.jobId);
+    });
+    // No parts: still preparing, failed, or past the history's days (pruned), or finished before exports were stored.
+    if (job.kind !== 'export' || job.status !== 'complete' || parts === 0) throw fail.conflict('forms.job.notReady');
+    if (job.fileSize !== null) reply.header('content-length', job.fileSize);
     return reply
-      .header('content-type', job.output_path.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-type', job.params.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(job.fileName ?? 'export')}`)
-      .send(fs.createReadStream(job.output_path));
+      .send(exportStream(kernel.db, currentSpace(req).id, String(job.id), parts));
   });
 
   /** §3/§4 export history: the last 3 days, only the latest export per application. */

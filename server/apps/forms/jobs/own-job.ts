@@ -13,7 +13,7 @@ export const jobColumns = ['id', 'form_id as formId', 'kind', 'status', 'total',
  */
 export function ownJob(kernel: Kernel, req: FastifyRequest, jobId: string, also?: (trx: Trx) => Promise<void>) {
   return kernel.transact(req, async (trx) => {
-    const job = await trx.selectFrom('forms_job').select([...jobColumns, 'output_path', 'user_id', 'params']).where('id', '=', jobId).executeTakeFirst();
+    const job = await trx.selectFrom('forms_job').select([...jobColumns, 'user_id', 'params']).where('id', '=', jobId).executeTakeFirst();
     if (!job || job.user_id !== signedIn(req).userId) throw fail.notFound('forms.job.notFound');
     await also?.(trx);
     return job;

@@ -31,6 +31,11 @@ export interface JobContext {
    * the work commits only while this worker still holds the job, and a takeover waits for it.
    */
   holds(trx: Trx): Promise<boolean>;
+  /**
+   * This try's own name (queue job, try number, worker): a process whose claim lapsed may still be running when another
+   * takes the job over, so what a try writes outside the database is named by it and never shared.
+   */
+  attempt: string;
 }
 
 export interface JobHandler {
@@ -45,7 +50,7 @@ export interface JobHandler {
 /** The kernel job kind of each forms job kind. */
 export const FORMS_JOB_KIND = { import: 'forms.import', export: 'forms.export' } as const;
 /** A job whose server died stops renewing its claim; the next worker takes it over once this many seconds passed. */
-const leaseSeconds = () => Number(process.env.FORMS_JOB_STALE_SECONDS ?? 30);
+export const leaseSeconds = () => Number(process.env.FORMS_JOB_STALE_SECONDS ?? 30);
 /** A job that keeps killing its worker is given up after three tries instead of looping forever. */
 const MAX_TRIES = 3;
 
@@ -98,6 +103,7 @@ async function runJob(kernel: Kernel, handler: JobHandler, job: Job<{ jobId: str
     // A stopping process ends the job between batches: the batch in flight rolls back and the claim goes back.
     heartbeat: () => (job.signal.aborted ? Promise.reject(new JobStopped()) : job.heartbeat()),
     holds: (trx) => (job.signal.aborted ? Promise.reject(new JobStopped()) : kernel.jobs.holds(trx, job.id, lease)),
+    attempt: `${job.id}-a${job.attempt}-${kernel.jobs.worker}`,
   };
   try {
     if (job.attempt > MAX_TRIES || !member) throw new JobFailed(member ? 'forms.job.gaveUp' : 'forms.job.userLeft');
