@@ -24,7 +24,6 @@ export const REAL_SERVER_SUITES = [
   'tests/deploy/backup-restore.int.test.ts',
   'server/apps/messages/crash.int.test.ts',
   'server/apps/forms/jobs/import-crash.int.test.ts',
-  'server/apps/forms/jobs/export-hosts.int.test.ts',
   // Row locks and serialisation under concurrent approvals.
   'server/apps/workflow/tests/races.int.test.ts',
   // The record queries: JSON filters, sorts, aggregates, hidden fields, the one write path with its events.
