@@ -20,7 +20,7 @@ export function AccountMenu() {
   const user = useAtomValue(sessionAtom);
   const navigate = useNavigate();
   const space = /^\/space-([a-z0-9]+)(?=\/|$)/i.exec(useLocation().pathname)?.[1]?.toLowerCase() ?? null;
-  // His avatar in this space; none (404) or unreadable: his initial, as before.
+  // His avatar in this space; none (an empty 204 answer, which the image cannot show) or unreadable: his initial.
   const [noPortrait, setNoPortrait] = useState(false);
   if (!user) return null;
   // Header pages (belong: 'header') are not in the side menu: the account menu leads to them, in-page.

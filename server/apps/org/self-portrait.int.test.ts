@@ -58,7 +58,7 @@ describe('personal settings: avatar (§3 portrait, §5)', () => {
     const answer = await upload(user, [['me.jpg', await image(800, 600, 'jpeg')], ['crop.png', await crop()]]);
     expect(answer.status).toBe(422);
     expect(answer.body.data).toEqual({ field: 'portrait' });
-    expect((await served(admin)).status).toBe(404);
+    expect((await served(admin)).status).toBe(204);
     ok(await admin.put('/api/org/member-self-edit', { fields: ['signature', 'portrait'] }));
   });
 
@@ -120,7 +120,20 @@ describe('personal settings: avatar (§3 portrait, §5)', () => {
 
   it('he removes it; then there is none', async () => {
     expect(ok(await user.delete('/api/org/me/portrait'))).toEqual({ portrait: null });
-    expect((await served(admin)).status).toBe(404);
+    const none = await served(admin);
+    expect(none.status).toBe(204);
+    expect(none.bytes.length).toBe(0);
     expect(ok(await user.get('/api/org/me/profile')).portrait).toBeNull();
+  });
+
+  it('without one, the header\'s request on every page load is no refused read in the operation log; a stranger\'s id is', async () => {
+    // What each page load asks (the account menu's avatar, shell/header/AccountMenu.tsx), three loads.
+    for (let load = 0; load < 3; load++) expect((await user.download(`/space-acme/api/org/members/${userId}/portrait`)).status).toBe(204);
+    const novaId = ok(await novaUser.get('/api/account/me')).id;
+    expect((await user.download(`/api/org/members/${novaId}/portrait`)).status).toBe(404);
+    const auditor = await signedIn(platform.url, 'acme.audit');
+    const entries: Array<{ action: string; target: string | null; status: number }> = ok(await auditor.get(`/api/kernel/oplog?userId=${userId}&limit=200`)).entries;
+    const portraitReads = entries.filter((entry) => entry.action === 'GET /api/org/members/:id/portrait');
+    expect(portraitReads.map((entry) => entry.status)).toEqual([404]);
   });
 });

@@ -104,7 +104,8 @@ const versioned = (userId: string, at: Date | string | undefined) => `${portrait
 /**
  * A member's avatar (§3 portrait, §5 rules; decision 0062): he uploads the original and the square he
  * cropped; the server checks both by content and keeps only its own re-encoding of the square. Members of the same
- * space see it; anyone else gets 404 (row-level security: another space's row does not exist here).
+ * space see it; anyone else gets 404 (row-level security: another space's row does not exist here). A member
+ * without one answers 204 No Content.
  */
 export function registerSelfPortraitRoutes(app: App, kernel: Kernel): void {
   const member = { permission: 'org.structure.read' } as const;
@@ -138,8 +139,17 @@ export function registerSelfPortraitRoutes(app: App, kernel: Kernel): void {
   });
 
   app.get('/api/org/members/:id/portrait', { config: { access: member }, schema: { params: IdParam, querystring: PortraitQuery } }, async (req, reply) => {
-    currentSpace(req);
-    const row = await kernel.transact(req, (trx) => trx.selectFrom('org_member_portrait').select(['png', 'updated_at']).where('user_id', '=', req.params.id).executeTakeFirst());
+    const space = currentSpace(req);
+    const { row, isMember } = await kernel.transact(req, async (trx) => {
+      const row = await trx.selectFrom('org_member_portrait').select(['png', 'updated_at']).where('user_id', '=', req.params.id).executeTakeFirst();
+      if (row) return { row, isMember: true };
+      const membership = await trx.selectFrom('memberships').select('user_id').where('space_id', '=', space.id).where('user_id', '=', req.params.id).executeTakeFirst();
+      return { row: null, isMember: !!membership };
+    });
+    // A member who chose no portrait is the usual case, asked on every page load by the header: an empty answer
+    // (the image fails, the initial shows) rather than a 404 each time in the console and the operation log. Only
+    // an id that is no member here stays a 404, the refused read an auditor should see (decision 0114).
+    if (!row && isMember) return reply.code(204).header('cache-control', 'private, no-cache').send();
     if (!row) throw fail.notFound('orgSelf.portrait.none');
     // With ?v=<change time> a new portrait is a new address, so the browser may keep it; without, it asks each time.
     const cache = req.query.v ? 'private, max-age=86400' : 'private, no-cache';
