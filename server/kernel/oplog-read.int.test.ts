@@ -7,6 +7,7 @@ import type { Platform } from '../platform.ts';
 let platform: Platform;
 let auditor: TestClient;
 let adminId: string;
+let memberId: string;
 
 interface Entry {
   id: string;
@@ -28,6 +29,9 @@ beforeAll(async () => {
   const safe = await signedIn(platform.url, 'acme.safe');
   expect((await safe.post('/api/org/departments', { name: 'Not mine' })).status).toBe(403);
   await (await signedIn(platform.url, 'nova.user')).get('/space-acme/api/org/departments');
+  // A target made of parts (`<member>:<status>`), to be read in words.
+  memberId = (await (await signedIn(platform.url, 'acme.user')).get('/api/account/me')).body.data.id;
+  for (const status of ['disabled', 'active']) expect((await admin.put(`/api/org/members/${memberId}/status`, { status })).status).toBe(200);
 });
 afterAll(async () => {
   await platform?.stop();
@@ -79,8 +83,28 @@ describe('the auditor reads the operation log with filters (three-role separatio
     expect(rows[0]!.slice(0, 4)).toEqual(['时间', '操作人', '空间', '操作']);
     const listed = await log('&action=org.department.create');
     expect(rows.length - 1).toBe(listed.length);
-    expect(rows.slice(1).every((r) => r[3] === 'org.department.create')).toBe(true);
+    // Actions in words, not ids (decision 0114).
+    expect(rows.slice(1).every((r) => r[3] === '新建部门')).toBe(true);
     expect(rows[1]![0]).toBeInstanceOf(Date);
+  });
+
+  it('names actions and targets in words in either language: "member 11 → disabled", not "11:disabled"', async () => {
+    const sheet = async (lang: string) => {
+      const answer = await auditor.download(`/api/kernel/oplog/export?action=org.member.status&lang=${lang}`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(answer.bytes as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(4, 6)));
+      return rows.slice(1);
+    };
+    expect(await sheet('en')).toEqual([
+      ['Enable or disable a member', `member ${memberId} → enabled`],
+      ['Enable or disable a member', `member ${memberId} → disabled`],
+    ]);
+    expect(await sheet('zh-CN')).toEqual([
+      ['启用或停用成员', `成员 ${memberId} → 启用`],
+      ['启用或停用成员', `成员 ${memberId} → 停用`],
+    ]);
   });
 
   it('only the auditor (and root) read it: admin and the security reviewer are refused, and another space’s auditor sees none of this space', async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag } from '@ar
 import { IconDownload } from '@arco-design/web-react/icon';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionText, targetText } from '../../../shared/oplog-text.ts';
 import { apiUrl } from '../../kernel/transport.ts';
 import { useServices } from '../services.tsx';
 
@@ -81,12 +82,14 @@ export function OplogView({ spaceUri, scope, title, hint }: { spaceUri: string; 
     return apiUrl('', spaceUri, `/api/kernel/oplog/export?${query}`);
   }, [applied, i18n.language, spaceUri]);
 
+  const words = (key: string, params?: Record<string, string>) => (i18n.exists(key) ? t(key, params) : null);
   const columns = [
     { title: t('kernel.oplog.at'), dataIndex: 'at', width: 180, render: (at: string) => new Date(at).toLocaleString(i18n.language) },
     { title: t('kernel.oplog.user'), dataIndex: 'user_id', render: (_: string, e: Entry) => (e.user_name ? `${e.user_name} (${e.user_login})` : (e.user_id ?? '—')) },
     ...(scope.kind === 'platform' ? [{ title: t('kernel.oplog.space'), dataIndex: 'space_id', render: (v: string | null) => v ?? '—' }] : []),
-    { title: t('kernel.oplog.action'), dataIndex: 'action' },
-    { title: t('kernel.oplog.target'), dataIndex: 'target', render: (v: string | null) => v ?? '—' },
+    // In words (shared/oplog-text.ts); the stored id stays in the tooltip, as the action filter takes it.
+    { title: t('kernel.oplog.action'), dataIndex: 'action', render: (action: string) => <span title={action}>{actionText(action, words)}</span> },
+    { title: t('kernel.oplog.target'), dataIndex: 'target', render: (v: string | null, e: Entry) => targetText(e.action, v, words) ?? '—' },
     { title: t('kernel.oplog.result'), dataIndex: 'result', render: (r: Entry['result']) => <Tag color={RESULT_COLOR[r]}>{t(`kernel.oplog.result.${r}`)}</Tag> },
     { title: t('kernel.oplog.status'), dataIndex: 'status', width: 90 },
     { title: t('kernel.oplog.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '—' },

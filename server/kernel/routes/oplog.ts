@@ -3,6 +3,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { PassThrough } from 'node:stream';
 import { OplogExportQuery, OplogQuery } from '../../../shared/api/kernel.ts';
 import { OPERATION_RECORD_DAYS } from '../../../shared/constants.ts';
+import { actionText, targetText } from '../../../shared/oplog-text.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import type { FastifyRequest } from 'fastify';
@@ -84,6 +85,8 @@ export function registerOplogRoutes(app: App, kernel: Kernel): void {
     const { spaceId, lang: _lang, ...filters } = req.query;
     const space = await readableSpace(req, spaceId);
     const t = (key: string) => kernel.i18n.t(req.ctx.language, key);
+    const dictionary = kernel.i18n.dictionaries[req.ctx.language];
+    const words = (key: string, params?: Record<string, string>) => (dictionary[key] ? kernel.i18n.t(req.ctx.language, key, params) : null);
     const rows = await entries(space, filters).select(columns).orderBy('oplog.id', 'desc').limit(EXPORT_MAX).execute();
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -106,8 +109,8 @@ export function registerOplogRoutes(app: App, kernel: Kernel): void {
             at: row.at,
             user: row.user_name ? `${row.user_name} (${row.user_login})` : (row.user_id ?? ''),
             space: row.space_id ?? '',
-            action: row.action,
-            target: row.target ?? '',
+            action: actionText(row.action, words),
+            target: targetText(row.action, row.target, words) ?? '',
             result: t(`kernel.oplog.result.${row.result}`),
             status: row.status,
             ip: row.ip ?? '',
