@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PAGE_CACHE_SIZE } from '../../shared/constants.ts';
@@ -9,7 +9,8 @@ import { allowedRoutesAtom, sessionAtom, spaceRefusedAtom } from '../kernel/atom
 import { Frame } from './Frame.tsx';
 import { PagePopups } from './PagePopups.tsx';
 import { LoadingBar } from './loading-bar.tsx';
-import { loginPathFor } from './mobile/mobile-paths.ts';
+import { isMobilePath, loginPathFor } from './mobile/mobile-paths.ts';
+import { choosePhone, currentDevice, redirectFor } from './mobile/phone-redirect.ts';
 import { PageCache } from './page-cache.ts';
 import { lazyPage } from './page-loader.tsx';
 import { pageTitlesAtom, tabTitle } from './page-title.ts';
@@ -17,7 +18,6 @@ import { documentTitle } from './title.ts';
 import { Watermark } from './Watermark.tsx';
 import { useTracking } from './tracker.ts';
 
-export const HOME_PATH = '/user/workbench';
 const byId = (id: string) => ROUTES.find((r) => r.id === id)!;
 
 /** What a URL shows: its page, the no-permission page, the not-found page, or a redirect to login. */
@@ -52,14 +52,24 @@ export function ShellRouter() {
   const [cache] = useState(() => new PageCache<Entry>(PAGE_CACHE_SIZE));
   const scrollers = useRef(new Map<string, HTMLDivElement>());
   const path = location.pathname + location.search;
-  const bare = location.pathname.replace(/^\/space-[a-z0-9]+/i, '');
 
   const spaceRefused = useAtomValue(spaceRefusedAtom);
   const pageTitles = useAtomValue(pageTitlesAtom);
-  const resolved = bare === '/' || bare === '' ? null : resolveLocation(path, user?.ownSpaceId ?? null, !!user, allowedIds, spaceRefused);
+  // The site root, `/m/`, and a phone's desktop pages that have a phone twin (decision 0115). A guest may open
+  // nothing yet: the twin's own sign-in follows.
+  const device = currentDevice();
+  const redirect = redirectFor(path, device, (id) => !user || allowedIds.has(id));
+  const resolved = redirect ? null : resolveLocation(path, user?.ownSpaceId ?? null, !!user, allowedIds, spaceRefused);
   const active = resolved?.kind === 'page' ? cache.visit(location.key, () => ({ match: resolved.match, path })).page : null;
   // Event tracking (decision 0086): a page view per route change, tracked clicks, while signed in.
   useTracking(active?.value.match.route.id ?? null, !!user, location.key);
+
+  // A phone arriving at a phone page (typed, bookmarked, back) has chosen the phone version again: its desktop
+  // choice is forgotten. Keyed by the visit, so the "desktop version" click itself never undoes its choice.
+  useEffect(() => {
+    const now = currentDevice();
+    if (now.phone && now.desktopChosen && isMobilePath(location.pathname)) choosePhone();
+  }, [location.key, location.pathname]);
 
   useLayoutEffect(() => {
     if (!active) return;
@@ -68,7 +78,7 @@ export function ShellRouter() {
     document.title = documentTitle(tabTitle(pageTitles, active.value.match, t(active.value.match.route.title)), user?.entName);
   });
 
-  if (!resolved) return <Navigate to={`${location.pathname.replace(/\/$/, '')}${HOME_PATH}`} replace />;
+  if (!resolved) return <Navigate to={redirect!} replace />;
   // A guest asking for a `/m/` page signs in on the phone sign-in (decision 0064), others on the web's.
   if (resolved.kind === 'login') return <Navigate to={loginPathFor(path)} replace />;
 

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { RouteMatch } from '../../../shared/routes/match.ts';
 import { pageTitlesAtom, tabTitle } from '../page-title.ts';
+import { DesktopVersionLink } from './DesktopVersionLink.tsx';
 import { canGoBack } from './history.ts';
 import { isTabRoot, MOBILE_HOME, mobileHref, spaceOfPath } from './mobile-paths.ts';
 
 /**
  * The top bar of a mobile page: its title (the one the page gave itself, else its route's) and, where the page is
- * not a tab's own page, a back button — back in history, or to the home tab when the page was opened directly.
+ * not a tab's own page, a back button — back in history, or to the home tab when the page was opened directly — and
+ * on the right the way to the desktop version (decision 0115).
  */
 export function MobileTopBar({ match }: { match: RouteMatch }) {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ export function MobileTopBar({ match }: { match: RouteMatch }) {
         <span className="qp-m-back-space" aria-hidden />
       )}
       <h1 className="qp-m-title" data-testid="m-title">{title}</h1>
-      <span className="qp-m-back-space" aria-hidden />
+      <DesktopVersionLink iconOnly className="qp-m-back" />
     </header>
   );
 }

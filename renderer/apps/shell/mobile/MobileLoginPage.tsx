@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input, Link } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../../kernel/transport.ts';
+import { DesktopVersionLink } from '../../../shell/mobile/DesktopVersionLink.tsx';
 import { mobileReturnUrl } from '../../../shell/mobile/mobile-paths.ts';
 import { useServices } from '../../../shell/services.tsx';
 import type { PageProps } from '../../types.ts';
@@ -43,6 +44,8 @@ export function MobileLoginPage({ match }: PageProps) {
           <p className="qp-m-login-links">
             {/* Web pages: they open as they do on a computer. */}
             <Link href={pagePath('', 'home/forgotPassword')} data-testid="forgot-password-link">{t('accountSecurity.login.forgot')}</Link>
+            {/* The desktop sign-in, remembered on this browser (decision 0115). */}
+            <DesktopVersionLink className="arco-link" />
           </p>
         </>
       )}
