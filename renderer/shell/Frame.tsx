@@ -11,6 +11,7 @@ import { menuFor, navigationLinks } from './menus.ts';
 import { MobileTabBar } from './mobile/MobileTabBar.tsx';
 import { MobileTopBar } from './mobile/MobileTopBar.tsx';
 import { useMobileDocument } from './mobile/use-mobile-document.ts';
+import { LiveNotices } from './LiveNotices.tsx';
 import { useMyNavigation } from './navigation-menu.ts';
 import { SideMenu } from './SideMenu.tsx';
 
@@ -54,6 +55,7 @@ export function Frame({ route, match, children }: { route: RouteEntry; match?: R
         <Layout.Content className="qp-content">{children}</Layout.Content>
       </Layout>
       {mobileChrome && <MobileTabBar routeId={route.id} />}
+      {user && <LiveNotices />}
     </Layout>
   );
 }

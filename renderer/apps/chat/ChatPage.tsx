@@ -1,10 +1,11 @@
 import { Alert, Button, Empty, Result, Spin } from '@arco-design/web-react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_CONVERSATION_QUERY, isChatEvent, type ChatSummary } from '../../../shared/chat/chat.ts';
 import { WEBCHAT_OFF_MESSAGE } from '../../../shared/org/webchat.ts';
 import { sessionAtom } from '../../kernel/atoms.ts';
+import { openConversationAtom } from '../../shell/live-notices.ts';
 import { usePush } from '../../shell/push-live.ts';
 import { useServices } from '../../shell/services.tsx';
 import type { PageProps } from '../types.ts';
@@ -40,6 +41,12 @@ export function ChatPage({ match }: PageProps) {
   const activeRef = useRef(active);
   activeRef.current = active;
   const spaceId = match.spaceId;
+  // The shell's pop-ups leave out the conversation on screen (live-notices.ts).
+  const setOpenConversation = useSetAtom(openConversationAtom);
+  useEffect(() => {
+    setOpenConversation(active);
+    return () => setOpenConversation(null);
+  }, [active, setOpenConversation]);
 
   const reload = useCallback(() => calls.list().then(setChats, () => undefined), [calls]);
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buildPath } from '../../../shared/routes/match.ts';
 import { ROUTES } from '../../../shared/routes/table.ts';
 import type { PageProps } from '../types.ts';
+import { BrowserNoticesSwitch } from './BrowserNoticesSwitch.tsx';
 import { SubscriptionMatrix } from './SubscriptionMatrix.tsx';
 
 /** user/subscribeManage (spec §2.7): which messages reach the member, and through which channels. */
@@ -21,6 +22,7 @@ export function SubscribeManagePage({ match }: PageProps) {
     >
       <p className="qp-muted">{t('messages.ui.subs.intro')}</p>
       <SubscriptionMatrix />
+      <BrowserNoticesSwitch />
     </Card>
   );
 }
