@@ -18,7 +18,7 @@ import { buildServer } from './build.mjs';
  * connection does not hold the exit, push sockets hear "restarting" (1012), a long import hands its claim back
  * between batches instead of running to its end, readiness fails first, and the process exits 0.
  */
-const ROWS = 20_000;
+const ROWS = 30_000;
 const OUT = path.resolve('dist/drain-test-server');
 let databaseUrl = '';
 let entry = '';
@@ -68,14 +68,6 @@ describe('SIGTERM drains the compiled server', () => {
       { key: 'f2', type: 'number', label: 'Amount' },
     ]);
 
-    // A long import, working when the signal comes.
-    const preview = await ok(admin.upload(`/api/forms/forms/${formId}/imports/preview`, [{ name: 'big.csv', bytes: csv() }]));
-    const job = await ok(admin.post(`/api/forms/forms/${formId}/imports`, { fileId: preview.file.fileId, mapping: preview.mapping }));
-    for (let seen = 0; seen === 0; ) {
-      seen = (await ok(admin.get(`/api/forms/jobs/${job.id}`))).done;
-      if (seen === 0) await new Promise((r) => setTimeout(r, 20));
-    }
-
     // A push socket, an idle keep-alive connection, and a write whose body is half sent.
     const socket = new WebSocket(`${url.replace('http', 'ws')}/napi/socket`, { headers: { cookie: admin.cookieHeader } });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
@@ -85,6 +77,7 @@ describe('SIGTERM drains the compiled server', () => {
     idle.resume();
     const idleSocketClosed = new Promise<void>((resolve) => idle.socket.once('close', () => resolve()));
     const body = JSON.stringify({ values: { f1: 'Sent across the stop', f2: 7 } });
+    let finishBody = () => {};
     const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(`${url}/api/forms/forms/${formId}/records`, {
         method: 'POST',
@@ -97,9 +90,16 @@ describe('SIGTERM drains the compiled server', () => {
       });
       req.on('error', reject);
       req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 1500); // the rest arrives after the signal
+      finishBody = () => req.end(body.slice(10)); // the rest arrives after the signal
     });
-    await new Promise((r) => setTimeout(r, 200));
+
+    // A long import, working when the signal comes.
+    const preview = await ok(admin.upload(`/api/forms/forms/${formId}/imports/preview`, [{ name: 'big.csv', bytes: csv() }]));
+    const job = await ok(admin.post(`/api/forms/forms/${formId}/imports`, { fileId: preview.file.fileId, mapping: preview.mapping }));
+    for (let seen = 0; seen === 0; ) {
+      seen = (await ok(admin.get(`/api/forms/jobs/${job.id}`))).done;
+      if (seen === 0) await new Promise((r) => setTimeout(r, 10));
+    }
 
     const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
@@ -110,6 +110,7 @@ describe('SIGTERM drains the compiled server', () => {
       if (ready === 200) await new Promise((r) => setTimeout(r, 10));
     }
     expect(ready).toBe(503);
+    finishBody();
 
     const write = await answered;
     expect(write.status).toBe(200);

@@ -107,10 +107,11 @@ export async function startPlatform(config: Config, options: StartOptions = {}):
         readiness.draining = true;
         const started = Date.now();
         log.info({ inFlight: inFlight(), drainSeconds: drainMs / 1000 }, 'draining');
+        // Jobs stop between batches at once (no balancer needs to notice that); requests finish meanwhile.
+        const workers = stopWorkers();
         // Readiness fails first: a balancer whose probes see it stops sending work before the listener closes.
         if (config.drainDelaySeconds) await new Promise((resolve) => setTimeout(resolve, config.drainDelaySeconds! * 1000));
-        // Jobs stop between batches while requests finish: both within the same bound.
-        const [cut] = await Promise.all([closeHttp(app, inFlight, drainMs), stopWorkers()]);
+        const [cut] = await Promise.all([closeHttp(app, inFlight, drainMs), workers]);
         await demoLine?.stop();
         await kernel.close();
         await databases.close();
